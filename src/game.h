@@ -1,0 +1,345 @@
+// The rules of a whole game: variants, drafts, kings and their order, discards,
+// elimination and the final ranking (RULES.md, "A game, turn by turn").
+//
+// A Game always rests where a player must answer, or at the end. Its interface
+// follows OpenSpiel: current_player(), legal placements and free picks,
+// apply(), is_terminal(), returns(); copying a Game clones it. The referee, the
+// baseline bots, the search and the tests all drive this one class.
+#pragma once
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "kingdom.h"
+#include "random.h"
+
+namespace kd {
+
+struct Variant {
+    const char* name;
+    int players;
+    int draft_size;        // tiles per draft, and kings in play (nbTiles)
+    int kings_per_player;
+    int turns;
+    int tiles_used;        // drafts * draft_size
+    int side;              // grid sent: 9 or 13
+    int extent;            // largest kingdom width: 5 or 7
+    bool init_lines;       // standard variants send nbPlayers and nbTiles first
+};
+
+constexpr Variant kVariants[] = {
+    {"2p", 2, 4, 2, 7, 24, 9, 5, true},
+    {"3p", 3, 3, 1, 13, 36, 9, 5, true},
+    {"4p", 4, 4, 1, 13, 48, 9, 5, true},
+    {"duel", 2, 4, 2, 13, 48, 13, 7, false},
+};
+
+inline const Variant* variant_by_name(const std::string& name) {
+    for (const Variant& v : kVariants)
+        if (name == v.name) return &v;
+    return nullptr;
+}
+
+constexpr int kMaxPlayers = 4;
+constexpr int kMaxDraft = 4;
+
+// A tile of a draft and the seat of the king on it (-1: nobody's).
+struct Slot {
+    int8_t tile = -1;
+    int8_t owner = -1;
+};
+
+// What happened to the PUT of an answer.
+enum class PutResult : int8_t {
+    Placed,
+    Ignored,      // first turn: nothing to place
+    NoLegalSpot,  // the tile fits nowhere: discarded whatever PUT said
+    Illegal,      // PUT named an illegal spot: tile discarded
+};
+
+// Something the referee's replay records: a discard or an elimination.
+struct GameEvent {
+    enum Kind : int8_t { Discard, Eliminated } kind;
+    int8_t turn, seat, tile;
+    const char* reason;  // "unpicked", "owner_eliminated", "no_legal_spot", "illegal_put", "invalid_pick", ...
+};
+
+// Final standings (RULES.md, "Score and ranking").
+struct Result {
+    int players = 0;
+    int score[kMaxPlayers] = {}, adjusted[kMaxPlayers] = {}, territory[kMaxPlayers] = {},
+        crowns[kMaxPlayers] = {}, rank[kMaxPlayers] = {};
+};
+
+// The two tie-break passes: among players tied on the current adjusted score,
+// those with the most territory get +1; then, among those still tied, those
+// with the most crowns get +1. A pass gives nothing to a tied group whose
+// members are all equal on its criterion (a tie-break that breaks nothing).
+inline void apply_tie_breaks(Result& r) {
+    for (int i = 0; i < r.players; ++i) r.adjusted[i] = r.score[i];
+    for (const int* key : {r.territory, r.crowns}) {
+        int before[kMaxPlayers];
+        std::memcpy(before, r.adjusted, sizeof before);
+        for (int i = 0; i < r.players; ++i) {
+            int best = key[i], tied = 0;
+            bool all_equal = true;
+            for (int j = 0; j < r.players; ++j) {
+                if (before[j] != before[i]) continue;
+                ++tied;
+                if (key[j] != key[i]) all_equal = false;
+                best = std::max(best, key[j]);
+            }
+            if (tied >= 2 && !all_equal && key[i] == best) ++r.adjusted[i];
+        }
+    }
+    for (int i = 0; i < r.players; ++i) {
+        r.rank[i] = 1;
+        for (int j = 0; j < r.players; ++j)
+            if (r.adjusted[j] > r.adjusted[i]) ++r.rank[i];
+    }
+}
+
+class Game {
+  public:
+    // A game before any draw: no deck, turn 0, no draft. deal() or a tracker fills it.
+    Game(const Variant& v, Rule rule) : variant_(&v), rule_(rule) {
+        for (auto& k : kingdoms_) k = Kingdom(v.side, v.extent);
+    }
+
+    // A new game whose deck is a shuffle of the 48 tiles by `seed`; the first draft is revealed.
+    static Game deal(const Variant& v, Rule rule, uint64_t seed) {
+        Game g(v, rule);
+        int8_t ids[kTileCount];
+        for (int i = 0; i < kTileCount; ++i) ids[i] = int8_t(i + 1);
+        Rng rng(seed);
+        shuffle(ids, kTileCount, rng);
+        g.set_deck(ids, v.tiles_used);
+        g.start();
+        return g;
+    }
+
+    // ---- Reading the state ----
+    const Variant& variant() const { return *variant_; }
+    Rule rule() const { return rule_; }
+    int players() const { return variant_->players; }
+    int turn() const { return turn_; }
+    bool first_turn() const { return turn_ == 0; }
+    bool last_turn() const { return turn_ == variant_->turns - 1; }
+    bool is_terminal() const { return over_; }
+    // Index of the acting king within this turn's order.
+    int step() const { return step_; }
+    const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
+    bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
+    // This turn's tiles to place, ascending id (none on the first turn).
+    int placing_count() const { return n_placing_; }
+    const Slot& placing(int i) const { return placing_[i]; }
+    // This turn's draft, ascending id (none on the last turn).
+    int draft_count() const { return n_draft_; }
+    const Slot& draft(int i) const { return draft_[i]; }
+    // Tiles drawn so far and tiles that will still be drawn, in draw order.
+    int drawn_count() const { return next_draw_; }
+    int undrawn_count() const { return deck_size_ - next_draw_; }
+    int8_t deck_tile(int i) const { return deck_[i]; }
+
+    // Seat that must answer now, or -1 at the end.
+    int current_player() const { return over_ ? -1 : actor(step_); }
+    // Tile the current answer places, or -1 on the first turn (and at the end).
+    int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
+
+    // ---- Choices of the current player ----
+
+    // Legal placements of the current tile (none on the first turn or when it fits nowhere).
+    int legal_placements(Placement* out) const {
+        if (over_ || turn_ == 0) return 0;
+        const Slot& s = placing_[step_];
+        return kingdoms_[s.owner & 3].legal_placements(kTiles[s.tile], rule_, out);
+    }
+    // Ids of the draft tiles still free (none on the last turn).
+    int free_picks(int* out) const {
+        int n = 0;
+        for (int i = 0; i < n_draft_; ++i)
+            if (draft_[i].owner < 0) out[n++] = draft_[i].tile;
+        return n;
+    }
+
+    struct Outcome {
+        PutResult put;
+        bool pick_ok;
+    };
+    // Applies the current player's answer: PUT, then PICK. An illegal PUT discards
+    // the tile; a PICK that is not a free draft tile ends the player's game (it is
+    // ignored on the last turn). The game then moves on to the next answer due.
+    Outcome apply(Placement put, int pick) {
+        Outcome out{PutResult::Ignored, true};
+        if (over_) return out;
+        int seat = current_player();
+        if (turn_ > 0) {
+            const Tile& tile = kTiles[placing_[step_].tile];
+            Kingdom& k = kingdoms_[seat];
+            if (!k.has_legal_placement(tile, rule_)) {
+                out.put = PutResult::NoLegalSpot;
+                log(GameEvent::Discard, seat, tile.id, "no_legal_spot");
+            } else if (k.is_legal(tile, rule_, put)) {
+                k.place(tile, put);
+                out.put = PutResult::Placed;
+            } else {
+                out.put = PutResult::Illegal;
+                log(GameEvent::Discard, seat, tile.id, "illegal_put");
+            }
+        }
+        if (!last_turn()) {
+            out.pick_ok = false;
+            for (int i = 0; i < n_draft_; ++i)
+                if (draft_[i].tile == pick && draft_[i].owner < 0) {
+                    draft_[i].owner = int8_t(seat);
+                    out.pick_ok = true;
+                }
+        }
+        if (!out.pick_ok) {
+            eliminated_ |= uint8_t(1 << seat);
+            log(GameEvent::Eliminated, seat, -1, "invalid_pick");
+        }
+        ++step_;
+        settle();
+        return out;
+    }
+
+    // Ends a player's game (timeout, bad output, crash...). If it is the one
+    // acting, its answer is abandoned: the tile in play is discarded, no pick.
+    void eliminate(int seat, const char* reason) {
+        if (over_ || eliminated(seat)) return;
+        bool acting = current_player() == seat;
+        eliminated_ |= uint8_t(1 << seat);
+        log(GameEvent::Eliminated, seat, -1, reason);
+        if (acting) {
+            if (turn_ > 0) log(GameEvent::Discard, seat, placing_[step_].tile, "owner_eliminated");
+            ++step_;
+            settle();
+        }
+    }
+
+    // ---- The end ----
+
+    // Scores by flood fill, tie-breaks and ranks. Meaningful at any time.
+    Result result() const {
+        Result r;
+        r.players = players();
+        for (int i = 0; i < r.players; ++i) {
+            r.score[i] = kingdoms_[i].recount_score();
+            r.territory[i] = kingdoms_[i].territory();
+            r.crowns[i] = kingdoms_[i].crown_count();
+        }
+        apply_tie_breaks(r);
+        return r;
+    }
+    // Per seat: the share of opponents it beats, a tie counting half (1 = alone
+    // first, 0 = last; in two-player games win 1, draw 0.5, loss 0).
+    void returns(double* out) const {
+        Result r = result();
+        for (int i = 0; i < r.players; ++i) {
+            double v = 0;
+            for (int j = 0; j < r.players; ++j)
+                if (j != i) v += r.adjusted[i] > r.adjusted[j] ? 1 : r.adjusted[i] == r.adjusted[j] ? 0.5 : 0;
+            out[i] = v / (r.players - 1);
+        }
+    }
+
+    // ---- Setting up a position (deal(), and trackers rebuilding a game from text) ----
+
+    // The tiles still to be drawn: the deck becomes the tiles already drawn, then these.
+    void set_undrawn(const int8_t* tiles, int count) {
+        deck_size_ = int8_t(next_draw_ + count);
+        std::memcpy(deck_ + next_draw_, tiles, size_t(count));
+    }
+    void set_deck(const int8_t* tiles, int count) {
+        next_draw_ = 0;
+        set_undrawn(tiles, count);
+    }
+    // Reveals the first draft and moves to the first answer due.
+    void start() {
+        turn_ = 0;
+        step_ = 0;
+        n_placing_ = 0;
+        reveal_draft();
+        settle();
+    }
+    // A position in the middle of a game, as a player sees it: `first_picker`
+    // is the seat that picked first on turn 0 (relative seats start elsewhere).
+    void set_position(int turn, int step, const Slot* placing, int n_placing, const Slot* draft, int n_draft,
+                      int drawn, uint8_t eliminated_mask, int first_picker) {
+        turn_ = int8_t(turn);
+        step_ = int8_t(step);
+        n_placing_ = int8_t(n_placing);
+        n_draft_ = int8_t(n_draft);
+        for (int i = 0; i < n_placing; ++i) placing_[i] = placing[i];
+        for (int i = 0; i < n_draft; ++i) draft_[i] = draft[i];
+        next_draw_ = int8_t(drawn);
+        if (deck_size_ < next_draw_) deck_size_ = next_draw_;
+        eliminated_ = eliminated_mask;
+        first_picker_ = int8_t(first_picker);
+        over_ = false;
+        settle();
+    }
+    Kingdom& kingdom_mut(int seat) { return kingdoms_[seat]; }
+    // Where replays record discards and eliminations; the search leaves it null.
+    void set_log(std::vector<GameEvent>* log) { log_ = log; }
+
+  private:
+    int actor(int step) const {
+        if (turn_ == 0) return (step + first_picker_) % players();
+        return placing_[step].owner;
+    }
+    int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
+    void reveal_draft() {
+        n_draft_ = 0;
+        for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)
+            draft_[n_draft_++] = Slot{deck_[next_draw_++], -1};
+        std::sort(draft_, draft_ + n_draft_, [](const Slot& a, const Slot& b) { return a.tile < b.tile; });
+    }
+    // Moves past actions nobody can take (discarding their tiles) and into the
+    // next turn when this one is done, until someone must answer or the game ends.
+    void settle() {
+        for (;;) {
+            if (step_ < steps_in_turn()) {
+                int seat = actor(step_);
+                if (seat >= 0 && !eliminated(seat)) return;
+                if (turn_ > 0)
+                    log(GameEvent::Discard, seat, placing_[step_].tile, seat < 0 ? "unpicked" : "owner_eliminated");
+                ++step_;
+                continue;
+            }
+            if (last_turn()) {
+                over_ = true;
+                return;
+            }
+            ++turn_;
+            step_ = 0;
+            n_placing_ = n_draft_;
+            for (int i = 0; i < n_draft_; ++i) placing_[i] = draft_[i];
+            if (last_turn())
+                n_draft_ = 0;
+            else
+                reveal_draft();
+        }
+    }
+    void log(GameEvent::Kind kind, int seat, int tile, const char* reason) {
+        if (log_) log_->push_back(GameEvent{kind, int8_t(turn_), int8_t(seat), int8_t(tile), reason});
+    }
+
+    const Variant* variant_;
+    Rule rule_;
+    int8_t turn_ = 0, step_ = 0;
+    int8_t n_placing_ = 0, n_draft_ = 0;
+    int8_t next_draw_ = 0, deck_size_ = 0;
+    int8_t first_picker_ = 0;
+    uint8_t eliminated_ = 0;
+    bool over_ = false;
+    Slot placing_[kMaxDraft], draft_[kMaxDraft];
+    int8_t deck_[kTileCount] = {};
+    std::vector<GameEvent>* log_ = nullptr;
+    Kingdom kingdoms_[kMaxPlayers];
+};
+
+}  // namespace kd

@@ -1,0 +1,117 @@
+// The loop every one of our players runs: read a request, rebuild the game,
+// decide, print two well-formed lines. Bad or truncated input gets a message
+// on stderr and a safe answer, never a crash.
+#pragma once
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+#include "protocol.h"
+#include "timer.h"
+#include "tracker.h"
+
+namespace kd {
+
+// Which placements a player offers (RULES.md, "Robustness"): Auto prefers
+// match-legal ones and falls back to adjacent-legal ones when match has none.
+enum class RuleMode { Match, Adjacent, Auto };
+
+inline bool parse_rule_mode(const std::string& text, RuleMode& out) {
+    if (text == "match") out = RuleMode::Match;
+    else if (text == "adjacent") out = RuleMode::Adjacent;
+    else if (text == "auto") out = RuleMode::Auto;
+    else return false;
+    return true;
+}
+
+// Command-line options of our players, for local use (CodinGame passes none).
+struct PlayerOptions {
+    double time_ms = 40;  // search budget of a later answer; the first answer gets 20 times more
+    uint64_t seed = 0;    // 0: seeded from the clock
+    RuleMode rule = RuleMode::Auto;
+};
+
+// Reads --time-ms N, --seed N and --rule match|adjacent|auto; complains on stderr about the rest.
+inline PlayerOptions parse_player_options(int argc, char** argv) {
+    PlayerOptions o;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i], v = i + 1 < argc ? argv[i + 1] : "";
+        if (a == "--time-ms" && i + 1 < argc) o.time_ms = std::atof(argv[++i]);
+        else if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
+        else if (a == "--rule" && i + 1 < argc && parse_rule_mode(v, o.rule)) ++i;
+        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --seed N --rule match|adjacent|auto)\n";
+    }
+    if (o.time_ms <= 0) o.time_ms = 40;
+    if (o.seed == 0) o.seed = uint64_t(Clock::now().time_since_epoch().count()) | 1;
+    return o;
+}
+
+// What a decision sees: the game with me at seat 0 and acting now.
+struct Request {
+    Game game;
+    int8_t unseen[kTileCount];  // tiles that may still be drawn
+    int n_unseen = 0;
+    Timer timer;                // started when the request's first line arrived
+    int number = 0;             // 0 on my first request of the game
+    explicit Request(const Game& g) : game(g) {}
+};
+
+struct Answer {
+    Placement put;
+    int pick = -1;
+    std::string message;  // shown by the viewer after PICK
+};
+
+// Makes an answer safe to send: a legal PUT whenever one exists (the best
+// immediate gain if the decision gave none), a free tile for PICK.
+inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
+    const Kingdom& k = g.kingdom(0);
+    if (!g.first_turn() && g.current_tile() > 0) {
+        const Tile& tile = kTiles[g.current_tile()];
+        Rule rule = g.rule();
+        if (mode == RuleMode::Auto && !k.has_legal_placement(tile, rule)) rule = Rule::Adjacent;
+        if (!k.is_legal(tile, rule, a.put)) {
+            Placement spots[kMaxPlacements];
+            int n = k.legal_placements(tile, rule, spots);
+            for (int i = 0; i < n; ++i)
+                if (i == 0 || k.score_gain(tile, spots[i]) > k.score_gain(tile, a.put)) a.put = spots[i];
+        }
+    }
+    int picks[kMaxDraft];
+    int n = g.free_picks(picks);
+    bool free = false;
+    for (int i = 0; i < n; ++i) free |= picks[i] == a.pick;
+    if (!free) a.pick = n > 0 ? picks[0] : -1;
+}
+
+// Answers requests from `in` until it ends. decide(const Request&) -> Answer.
+// Returns 0 at a clean end of input, 1 when it ended inside a request.
+template <typename Decide>
+int play(std::istream& in, std::ostream& out, RuleMode mode, Decide&& decide) {
+    RequestReader reader;
+    Tracker tracker;
+    Observation obs;
+    std::string first;
+    for (int number = 0; std::getline(in, first); ++number) {
+        Timer timer;
+        bool complete = reader.read(first, in, obs);
+        std::vector<std::string> warnings = obs.warnings;
+        Request request(tracker.build(obs, mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match, warnings));
+        request.n_unseen = tracker.unseen_tiles(request.unseen);
+        request.timer = timer;
+        request.number = number;
+        for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+        Answer a;
+        if (complete) a = decide(request);
+        make_safe(request.game, mode, a);
+        out << answer_text(a.put, a.pick, a.message) << std::flush;
+        if (!complete) {
+            std::cerr << "input ended inside a request: answered safely, stopping\n";
+            return 1;
+        }
+    }
+    return 0;
+}
+
+}  // namespace kd

@@ -1,0 +1,238 @@
+// Statistics the referee uses to judge one bot against another: confidence
+// intervals, Elo estimates from game results, and a sequential test (SPRT)
+// that says when enough games have been played to accept or reject a change.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace kd {
+
+struct Interval {
+    double low, high;
+};
+
+// 95% Wilson score interval of a proportion; `successes` may be fractional
+// (a draw counts 0.5). Unlike the plain normal interval it stays inside
+// [0, 1] and is not empty at 0/n or n/n. With n <= 0 it is all of [0, 1].
+inline Interval wilson_interval(double successes, int n, double z = 1.959963984540054) {
+    if (n <= 0) return {0.0, 1.0};
+    const double p = successes / n;
+    const double z2_over_n = z * z / n;
+    const double denominator = 1.0 + z2_over_n;
+    const double center = (p + z2_over_n / 2.0) / denominator;
+    const double spread = std::sqrt(std::max(0.0, p * (1.0 - p) / n) + z2_over_n / (4.0 * n));
+    const double half_width = z * spread / denominator;
+    return {std::max(0.0, center - half_width), std::min(1.0, center + half_width)};
+}
+
+// Scores are kept this far from 0 and 1 so that Elo stays finite (about +-2400).
+constexpr double score_margin = 1e-6;
+
+inline double clamp_score(double score) {
+    return std::min(1.0 - score_margin, std::max(score_margin, score));
+}
+
+// Logistic Elo difference that gives an expected score per game of `score`.
+inline double elo_from_score(double score) {
+    return -400.0 * std::log10(1.0 / clamp_score(score) - 1.0);
+}
+
+// Expected score per game of a player `elo` points stronger than its opponent.
+inline double score_from_elo(double elo) {
+    return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+}
+
+// Mean score per game with its 95% interval, in score and in Elo.
+// `n` counts games (a pair is two games).
+struct EloEstimate {
+    double score;
+    double elo;
+    double low;
+    double high;
+    int n;
+};
+
+constexpr double normal_95 = 1.959963984540054;
+
+// Builds the estimate from the mean per-game score, the variance of one
+// observation and the number of observations (pairs or games).
+inline EloEstimate elo_from_mean(double mean, double variance, double observations, int games) {
+    if (observations <= 0) {
+        return {0.5, 0.0, elo_from_score(0.0), elo_from_score(1.0), 0};
+    }
+    const double standard_error = std::sqrt(std::max(0.0, variance) / observations);
+    const double low = mean - normal_95 * standard_error;
+    const double high = mean + normal_95 * standard_error;
+    return {mean, elo_from_score(mean), elo_from_score(low), elo_from_score(high), games};
+}
+
+// Score per game of bot A in a pair where it scored k half-points, k = 0..4.
+inline double pair_score(int k) { return k / 4.0; }
+
+// Elo from paired games (same seed, seats swapped). pairs[k] = pairs in which
+// bot A scored k/2 points. The variance is taken over pairs, not games, because
+// the two games of a pair are correlated; pairing removes the seat advantage.
+inline EloEstimate elo_pentanomial(const std::array<long, 5>& pairs) {
+    double total = 0, sum = 0;
+    for (int k = 0; k < 5; ++k) {
+        total += pairs[k];
+        sum += pairs[k] * pair_score(k);
+    }
+    if (total <= 0) return elo_from_mean(0.5, 0.0, 0.0, 0);
+    const double mean = sum / total;
+    double variance = 0;
+    for (int k = 0; k < 5; ++k) variance += pairs[k] / total * std::pow(pair_score(k) - mean, 2);
+    return elo_from_mean(mean, variance, total, static_cast<int>(2 * total));
+}
+
+// Elo from independent games (win = 1, draw = 0.5, loss = 0).
+inline EloEstimate elo_trinomial(long wins, long draws, long losses) {
+    const double games = static_cast<double>(wins) + draws + losses;
+    if (games <= 0) return elo_from_mean(0.5, 0.0, 0.0, 0);
+    const double mean = (wins + 0.5 * draws) / games;
+    const double variance = (wins * std::pow(1.0 - mean, 2) + draws * std::pow(0.5 - mean, 2) +
+                             losses * std::pow(mean, 2)) / games;
+    return elo_from_mean(mean, variance, games, static_cast<int>(games));
+}
+
+// H0: bot A is elo0 stronger; H1: it is elo1 stronger. alpha and beta are the
+// accepted chances of a false H1 and a false H0.
+struct SprtParams {
+    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+};
+
+// Parses "elo0=0,elo1=10,alpha=0.05,beta=0.05" (any subset, any order, spaces
+// allowed); keys left out keep their defaults. On error returns false, sets
+// `error` and leaves `out` unchanged.
+inline bool parse_sprt(const std::string& text, SprtParams& out, std::string& error) {
+    auto trim = [](const std::string& s) {
+        const auto first = s.find_first_not_of(" \t");
+        if (first == std::string::npos) return std::string();
+        return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+    };
+    SprtParams params;
+    bool seen[4] = {false, false, false, false};
+    const std::string body = trim(text);
+    std::size_t start = 0;
+    while (!body.empty() && start <= body.size()) {
+        std::size_t comma = body.find(',', start);
+        if (comma == std::string::npos) comma = body.size();
+        const std::string item = trim(body.substr(start, comma - start));
+        start = comma + 1;
+        const std::size_t equals = item.find('=');
+        if (equals == std::string::npos) {
+            error = "expected key=value, got '" + item + "'";
+            return false;
+        }
+        const std::string key = trim(item.substr(0, equals));
+        const std::string value = trim(item.substr(equals + 1));
+        const char* keys[4] = {"elo0", "elo1", "alpha", "beta"};
+        double* fields[4] = {&params.elo0, &params.elo1, &params.alpha, &params.beta};
+        int index = 0;
+        while (index < 4 && key != keys[index]) ++index;
+        if (index == 4) {
+            error = "unknown key '" + key + "' (expected elo0, elo1, alpha or beta)";
+            return false;
+        }
+        if (seen[index]) {
+            error = "key '" + key + "' given twice";
+            return false;
+        }
+        seen[index] = true;
+        char* end = nullptr;
+        errno = 0;
+        const double number = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(number)) {
+            error = "bad number '" + value + "' for " + key;
+            return false;
+        }
+        *fields[index] = number;
+    }
+    if (!(params.alpha > 0 && params.alpha < 1) || !(params.beta > 0 && params.beta < 1)) {
+        error = "alpha and beta must lie strictly between 0 and 1";
+        return false;
+    }
+    if (params.alpha + params.beta >= 1) {
+        error = "alpha + beta must be below 1";  // otherwise the two bounds cross
+        return false;
+    }
+    if (params.elo0 >= params.elo1) {
+        error = "elo0 must be below elo1";
+        return false;
+    }
+    out = params;
+    return true;
+}
+
+enum class SprtDecision { Continue, AcceptH1, AcceptH0 };
+
+struct SprtResult {
+    double llr, lower, upper;
+    SprtDecision decision;
+};
+
+// The distribution closest to `frequencies` (most likely given the observed
+// pairs) among those with mean pair score `score`: p_k = f_k / (1 + lambda (x_k - score)).
+// Needs frequencies[0] > 0, frequencies[4] > 0 and 0 < score < 1, so that a root exists.
+inline std::array<double, 5> pentanomial_mle(const std::array<double, 5>& frequencies, double score) {
+    // g(lambda) = sum f_k (x_k - s) / (1 + lambda (x_k - s)) falls strictly from
+    // +inf to -inf between the poles of the x = 1 and x = 0 terms: bisect it.
+    auto g = [&](double lambda) {
+        double sum = 0;
+        for (int k = 0; k < 5; ++k) {
+            const double d = pair_score(k) - score;
+            sum += frequencies[k] * d / (1.0 + lambda * d);
+        }
+        return sum;
+    };
+    double low = -1.0 / (1.0 - score), high = 1.0 / score;
+    for (int step = 0; step < 2000; ++step) {
+        const double middle = 0.5 * (low + high);
+        if (middle <= low || middle >= high) break;  // interval is one ulp wide
+        (g(middle) > 0 ? low : high) = middle;
+    }
+    const double lambda = 0.5 * (low + high);
+    std::array<double, 5> p{};
+    for (int k = 0; k < 5; ++k) p[k] = frequencies[k] / (1.0 + lambda * (pair_score(k) - score));
+    return p;
+}
+
+// Generalized SPRT on pair results (Van den Bergh, as in fishtest/fastchess)
+// with logistic Elo bounds. Empty categories get a count of 1e-3, as fishtest
+// does, so every category is possible under both hypotheses. With no pairs the
+// LLR is 0 and the test continues.
+inline SprtResult sprt_pentanomial(const std::array<long, 5>& pairs, const SprtParams& params) {
+    SprtResult result{0.0, std::log(params.beta / (1.0 - params.alpha)),
+                      std::log((1.0 - params.beta) / params.alpha), SprtDecision::Continue};
+    long observed = 0;
+    for (long count : pairs) observed += count;
+    if (observed <= 0) return result;
+
+    std::array<double, 5> counts{};
+    double total = 0;
+    for (int k = 0; k < 5; ++k) {
+        counts[k] = pairs[k] > 0 ? static_cast<double>(pairs[k]) : 1e-3;
+        total += counts[k];
+    }
+    std::array<double, 5> frequencies{};
+    for (int k = 0; k < 5; ++k) frequencies[k] = counts[k] / total;
+
+    const auto p0 = pentanomial_mle(frequencies, clamp_score(score_from_elo(params.elo0)));
+    const auto p1 = pentanomial_mle(frequencies, clamp_score(score_from_elo(params.elo1)));
+    double llr = 0;
+    for (int k = 0; k < 5; ++k) llr += frequencies[k] * std::log(p1[k] / p0[k]);
+    llr *= total;
+    if (!std::isfinite(llr)) return result;  // numerical breakdown: no verdict
+
+    result.llr = llr;
+    if (llr >= result.upper) result.decision = SprtDecision::AcceptH1;
+    else if (llr <= result.lower) result.decision = SprtDecision::AcceptH0;
+    return result;
+}
+
+}  // namespace kd
