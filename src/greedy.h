@@ -61,7 +61,9 @@ inline GreedyChoice full_greedy(const Game& g) {
             if (choice.pick < 0 || kTiles[picks[i]].crowns() > kTiles[choice.pick].crowns()) choice.pick = picks[i];
         return choice;
     }
-    const Kingdom& k = g.kingdom(g.current_player());
+    const int seat = g.current_player();
+    if (seat < 0) return choice;
+    const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
     Placement spots[kMaxPlacements];
     const int n_spots = k.legal_placements(tile, g.rule(), spots);

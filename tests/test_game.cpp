@@ -1,0 +1,297 @@
+// Turn order, drafts, discards and elimination (src/game.h), and random-game
+// invariants over thousands of seeded games of every variant.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "game.h"
+#include "greedy.h"
+#include "slow_rules.h"
+
+using namespace kd;
+
+namespace {
+
+// Picks the lowest free tile and places nowhere (the tile is discarded).
+Game::Outcome pick_lowest(Game& g) {
+    int picks[kMaxDraft];
+    int n = g.free_picks(picks);
+    return g.apply(Placement{}, n ? picks[0] : -1);
+}
+
+int requests_in_game(const Variant& v) { return v.draft_size * v.turns; }
+
+}  // namespace
+
+TEST(Deal, SameSeedSameDrafts) {
+    for (const Variant& v : kVariants) {
+        Game a = Game::deal(v, Rule::Match, 99), b = Game::deal(v, Rule::Match, 99), c = Game::deal(v, Rule::Match, 100);
+        bool differs = false;
+        for (int i = 0; i < v.tiles_used; ++i) {
+            EXPECT_EQ(a.deck_tile(i), b.deck_tile(i));
+            differs |= a.deck_tile(i) != c.deck_tile(i);
+        }
+        EXPECT_TRUE(differs);
+        EXPECT_EQ(a.undrawn_count() + a.drawn_count(), v.tiles_used);
+        EXPECT_EQ(a.draft_count(), v.draft_size);
+        for (int i = 1; i < a.draft_count(); ++i) EXPECT_LT(a.draft(i - 1).tile, a.draft(i).tile);
+    }
+}
+
+TEST(Deal, EveryTileAtMostOnce) {
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed < 50; ++seed) {
+            Game g = Game::deal(v, Rule::Match, seed);
+            std::set<int> tiles;
+            for (int i = 0; i < v.tiles_used; ++i) tiles.insert(g.deck_tile(i));
+            EXPECT_EQ(int(tiles.size()), v.tiles_used);
+            EXPECT_TRUE(valid_tile_id(*tiles.begin()) && valid_tile_id(*tiles.rbegin()));
+        }
+}
+
+TEST(TurnOrder, FirstTurnAlternatesInTwoPlayerGames) {
+    for (const char* name : {"2p", "duel"}) {
+        Game g = Game::deal(*variant_by_name(name), Rule::Match, 7);
+        std::vector<int> order;
+        while (g.first_turn()) {
+            order.push_back(g.current_player());
+            EXPECT_EQ(g.current_tile(), -1);
+            pick_lowest(g);
+        }
+        EXPECT_EQ(order, (std::vector<int>{0, 1, 0, 1})) << name;
+    }
+}
+
+TEST(TurnOrder, FirstTurnFollowsSeatsInThreeAndFourPlayerGames) {
+    for (const char* name : {"3p", "4p"}) {
+        const Variant& v = *variant_by_name(name);
+        Game g = Game::deal(v, Rule::Match, 7);
+        std::vector<int> order, expected;
+        for (int i = 0; i < v.players; ++i) expected.push_back(i);
+        while (g.first_turn()) {
+            order.push_back(g.current_player());
+            pick_lowest(g);
+        }
+        EXPECT_EQ(order, expected) << name;
+    }
+}
+
+TEST(TurnOrder, LaterTurnsGoByTheIdOfThePickedTile) {
+    // In 2p, seat 1 takes the lowest tile on turn 1 and so acts first on turn 2.
+    Game g = Game::deal(kVariants[0], Rule::Match, 3);
+    int d[4];
+    for (int i = 0; i < 4; ++i) d[i] = g.draft(i).tile;
+    g.apply(Placement{}, d[3]);  // seat 0: highest
+    g.apply(Placement{}, d[0]);  // seat 1: lowest
+    g.apply(Placement{}, d[2]);  // seat 0
+    g.apply(Placement{}, d[1]);  // seat 1
+    ASSERT_EQ(g.turn(), 1);
+    std::vector<int> order, tiles;
+    while (g.turn() == 1) {
+        order.push_back(g.current_player());
+        tiles.push_back(g.current_tile());
+        pick_lowest(g);
+    }
+    EXPECT_EQ(order, (std::vector<int>{1, 1, 0, 0}));
+    EXPECT_EQ(tiles, (std::vector<int>{d[0], d[1], d[2], d[3]}));
+}
+
+TEST(TurnOrder, FourPlayersLaterTurn) {
+    Game g = Game::deal(kVariants[2], Rule::Match, 5);
+    int d[4];
+    for (int i = 0; i < 4; ++i) d[i] = g.draft(i).tile;
+    // Seats 0..3 take d[2], d[0], d[3], d[1]: turn 2 order is seats 1, 3, 0, 2.
+    for (int i : {2, 0, 3, 1}) g.apply(Placement{}, d[i]);
+    std::vector<int> order;
+    while (g.turn() == 1) {
+        order.push_back(g.current_player());
+        pick_lowest(g);
+    }
+    EXPECT_EQ(order, (std::vector<int>{1, 3, 0, 2}));
+}
+
+TEST(TurnOrder, LastTurnPlacesOnlyAndTheGameHasTheRightLength) {
+    for (const Variant& v : kVariants) {
+        Game g = Game::deal(v, Rule::Match, 11);
+        int requests = 0;
+        while (!g.is_terminal()) {
+            if (g.last_turn()) {
+                EXPECT_EQ(g.draft_count(), 0);
+                int picks[kMaxDraft];
+                EXPECT_EQ(g.free_picks(picks), 0);
+                EXPECT_TRUE(g.apply(Placement{}, 12345).pick_ok) << "PICK is ignored on the last turn";
+            } else {
+                pick_lowest(g);
+            }
+            ++requests;
+        }
+        EXPECT_EQ(requests, requests_in_game(v)) << v.name;
+        EXPECT_EQ(g.turn(), v.turns - 1);
+        EXPECT_EQ(g.drawn_count(), v.tiles_used);
+    }
+}
+
+TEST(Apply, IllegalPutDiscardsAndPlaysOn) {
+    Game g = Game::deal(kVariants[0], Rule::Match, 4);
+    while (g.first_turn()) pick_lowest(g);
+    int seat = g.current_player();
+    Game::Outcome o = g.apply(Placement{0, 0, 0}, g.draft(0).tile);
+    EXPECT_EQ(o.put, PutResult::Illegal);
+    EXPECT_TRUE(o.pick_ok);
+    EXPECT_FALSE(g.eliminated(seat));
+    EXPECT_EQ(g.kingdom(seat).territory(), 0);
+}
+
+TEST(Apply, InvalidPickEliminatesAndItsTilesAreDiscardedLater) {
+    Game g = Game::deal(kVariants[0], Rule::Match, 4);
+    std::vector<GameEvent> log;
+    g.set_log(&log);
+    int taken = g.draft(0).tile;
+    g.apply(Placement{}, taken);  // seat 0
+    Game::Outcome o = g.apply(Placement{}, taken);  // seat 1 picks a taken tile
+    EXPECT_FALSE(o.pick_ok);
+    EXPECT_TRUE(g.eliminated(1));
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log[0].kind, GameEvent::Eliminated);
+    // Seat 1 gets no more requests; its unmade picks leave tiles free.
+    while (!g.is_terminal()) {
+        EXPECT_EQ(g.current_player(), 0);
+        pick_lowest(g);
+    }
+    int unpicked = 0;
+    for (const GameEvent& e : log) unpicked += e.kind == GameEvent::Discard && std::string(e.reason) == "unpicked";
+    EXPECT_GT(unpicked, 0);
+}
+
+TEST(Apply, EliminatingTheActingPlayerAbandonsItsAction) {
+    Game g = Game::deal(kVariants[2], Rule::Match, 8);
+    while (g.first_turn()) pick_lowest(g);
+    std::vector<GameEvent> log;
+    g.set_log(&log);
+    int seat = g.current_player(), tile = g.current_tile();
+    g.eliminate(seat, "timeout");
+    EXPECT_NE(g.current_player(), seat);
+    ASSERT_EQ(log.size(), 2u);
+    EXPECT_EQ(log[1].kind, GameEvent::Discard);
+    EXPECT_EQ(log[1].tile, tile);
+    EXPECT_EQ(std::string(log[1].reason), "owner_eliminated");
+    // Its pick for next turn was never made: one draft tile stays free at the end of this turn.
+    while (g.turn() == 1) pick_lowest(g);
+    int free_next = 0;
+    for (int i = 0; i < g.placing_count(); ++i) free_next += g.placing(i).owner < 0;
+    EXPECT_EQ(free_next, 1);
+}
+
+TEST(Result, ReturnsSumToHalfTheGamesPerPair) {
+    Game g = Game::deal(kVariants[2], Rule::Match, 21);
+    while (!g.is_terminal()) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    double r[kMaxPlayers];
+    g.returns(r);
+    EXPECT_DOUBLE_EQ(r[0] + r[1] + r[2] + r[3], 2.0);  // 4 players: 6 pairings, each worth 1, over 3
+    Result res = g.result();
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(res.score[i], g.kingdom(i).score());
+}
+
+// ---------------------------------------------------------------- random games
+
+namespace {
+
+// Plays one game with random (and sometimes greedy, or illegal) answers, checking invariants at every step.
+void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
+    Rng rng(seed * 7919 + 1);
+    Game g = Game::deal(v, rule, seed);
+    std::vector<GameEvent> log;
+    g.set_log(&log);
+    std::map<int, int> placed_or_discarded;  // tile -> times
+    std::set<int> drawn;
+    const int n = v.players;
+    while (!g.is_terminal()) {
+        for (int i = 0; i < g.draft_count(); ++i) drawn.insert(g.draft(i).tile);
+        // A clone is an equal, independent game.
+        Game clone = g;
+        ASSERT_EQ(clone.current_player(), g.current_player());
+        ASSERT_EQ(clone.current_tile(), g.current_tile());
+
+        int seat = g.current_player(), tile = g.current_tile();
+        ASSERT_GE(seat, 0);
+        ASSERT_FALSE(g.eliminated(seat));
+        Placement spots[kMaxPlacements];
+        int n_spots = g.legal_placements(spots);
+        int picks[kMaxDraft];
+        int n_picks = g.free_picks(picks);
+        if (!g.last_turn()) {
+            ASSERT_GT(n_picks, 0) << "someone must pick and nobody left the game";
+        }
+        for (int i = 1; i < n_picks; ++i) ASSERT_LT(picks[i - 1], picks[i]);
+        for (int i = 0; i < n_spots; ++i) ASSERT_TRUE(slow::is_legal(g.kingdom(seat), kTiles[tile], rule, spots[i]));
+        if (tile > 0) {
+            ASSERT_EQ(n_spots > 0, g.kingdom(seat).has_legal_placement(kTiles[tile], rule));
+        }
+
+        Placement put;
+        int pick = n_picks ? picks[rng.below(uint32_t(n_picks))] : -1;
+        uint32_t style = rng.below(10);
+        if (style == 0) {
+            GreedyChoice c = full_greedy(g);
+            put = c.put;
+            pick = c.pick;
+        } else if (n_spots && style != 1) {
+            put = spots[rng.below(uint32_t(n_spots))];
+        } else if (n_spots) {
+            put = Placement{int8_t(rng.below(uint32_t(v.side))), int8_t(rng.below(uint32_t(v.side))), 0};
+        }
+        Kingdom before = g.kingdom(seat);
+        Game::Outcome o = g.apply(put, pick);
+        ASSERT_TRUE(o.pick_ok);
+        if (tile > 0) {
+            placed_or_discarded[tile]++;
+            const Kingdom& after = g.kingdom(seat);
+            if (o.put == PutResult::Placed) {
+                ASSERT_TRUE(slow::is_legal(before, kTiles[tile], rule, put));
+                ASSERT_EQ(after.territory(), before.territory() + 2);
+            } else {
+                ASSERT_EQ(after.territory(), before.territory());
+            }
+        }
+        // The clone did not move.
+        ASSERT_EQ(clone.current_player(), seat);
+        for (int p = 0; p < n; ++p) {
+            const Kingdom& k = g.kingdom(p);
+            ASSERT_EQ(k.score(), k.recount_score());
+            ASSERT_LE(k.max_x() - k.min_x() + 1, v.extent);
+            ASSERT_LE(k.max_y() - k.min_y() + 1, v.extent);
+        }
+    }
+    // Every tile drawn was placed or discarded exactly once.
+    ASSERT_EQ(int(drawn.size()), v.tiles_used);
+    for (int t : drawn) ASSERT_EQ(placed_or_discarded[t], 1) << "tile " << t;
+    ASSERT_EQ(int(placed_or_discarded.size()), v.tiles_used);
+    // With match, every land square's tile touched its terrain or the castle (checked at placement);
+    // here the final scores equal the independent count, and territory is even.
+    Result r = g.result();
+    for (int p = 0; p < n; ++p) {
+        ASSERT_EQ(r.score[p], slow::score(g.kingdom(p)));
+        ASSERT_EQ(r.territory[p] % 2, 0);
+        ASSERT_GE(r.rank[p], 1);
+        ASSERT_LE(r.rank[p], n);
+    }
+    for (const GameEvent& e : log) ASSERT_NE(e.kind, GameEvent::Eliminated);
+}
+
+}  // namespace
+
+TEST(RandomGames, InvariantsHoldInEveryVariant) {
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 1500; ++seed) {
+            check_random_game(v, seed % 4 == 0 ? Rule::Adjacent : Rule::Match, seed);
+            if (testing::Test::HasFatalFailure()) {
+                ADD_FAILURE() << v.name << " seed " << seed;
+                return;
+            }
+        }
+}

@@ -1,0 +1,234 @@
+// Protocol text both ways (src/protocol.h) and the game a bot rebuilds from
+// it (src/tracker.h, src/player.h).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "greedy.h"
+#include "player.h"
+#include "protocol.h"
+#include "tracker.h"
+
+using namespace kd;
+
+TEST(ParsePut, WellFormedLines) {
+    Placement p;
+    std::string err;
+    ASSERT_TRUE(parse_put("PUT 3 4 1", p, err));
+    EXPECT_EQ(p, (Placement{3, 4, 1}));
+    ASSERT_TRUE(parse_put("  PUT  5 6  3 \r", p, err));
+    EXPECT_EQ(p, (Placement{5, 6, 3}));
+    ASSERT_TRUE(parse_put("PUT 100 -5 0", p, err)) << "outside the grid is illegal, not badly formatted";
+    EXPECT_FALSE(p.x >= 0 && p.x < 13 && p.y >= 0);
+    ASSERT_TRUE(parse_put("PUT 99999999999 0 0", p, err));
+}
+
+TEST(ParsePut, BadlyFormattedLines) {
+    Placement p;
+    std::string err;
+    for (const char* line : {"", "PUT", "PUT 1 2", "PUT a 2 0", "PUT 1 2 4", "PUT 1 2 -1", "put 1 2 0", "PICK 1 2 0",
+                             "PUT 1 2 0 extra", "PUT 1.5 2 0", "PUT 1 2 0x1"}) {
+        EXPECT_FALSE(parse_put(line, p, err)) << "'" << line << "'";
+        EXPECT_FALSE(err.empty());
+    }
+}
+
+TEST(ParsePick, IdAndMessage) {
+    int id;
+    std::string msg, err;
+    ASSERT_TRUE(parse_pick("PICK 12", id, msg, err));
+    EXPECT_EQ(id, 12);
+    EXPECT_EQ(msg, "");
+    ASSERT_TRUE(parse_pick("PICK 7 win 63% (2000 it)", id, msg, err));
+    EXPECT_EQ(id, 7);
+    EXPECT_EQ(msg, "win 63% (2000 it)");
+    ASSERT_TRUE(parse_pick("PICK 7 " + std::string(60, 'x'), id, msg, err));
+    EXPECT_EQ(msg.size(), kMaxMessage);
+    ASSERT_TRUE(parse_pick("PICK -1", id, msg, err));
+    EXPECT_EQ(id, -1);
+    for (const char* line : {"", "PICK", "PICK x", "PUT 1 2 0", "pick 3", "PICK 3x"})
+        EXPECT_FALSE(parse_pick(line, id, msg, err)) << "'" << line << "'";
+}
+
+TEST(AnswerText, TwoLinesThatParseBack) {
+    std::string text = answer_text(Placement{2, 3, 1}, 17, "hello");
+    EXPECT_EQ(text, "PUT 2 3 1\nPICK 17 hello\n");
+    EXPECT_EQ(answer_text(Placement{}, -1, ""), "PUT 0 0 0\nPICK -1\n");
+}
+
+TEST(RequestText, FirstTurnPlaceholdersAndRelativeIds) {
+    Game g = Game::deal(kVariants[0], Rule::Match, 5);
+    int first = g.draft(0).tile;
+    g.apply(Placement{}, first);  // seat 0 picks; seat 1 receives next
+    std::string text = request_text(g, 1);
+    std::istringstream in(text);
+    std::string line;
+    for (int i = 0; i < 18; ++i) std::getline(in, line);
+    EXPECT_EQ(line, "_0_0_0_0_0_0_0_0_0");
+    for (int i = 0; i < 4; ++i) {
+        std::getline(in, line);
+        EXPECT_EQ(line, "-1 _0 _0 -1 0");
+    }
+    std::getline(in, line);
+    EXPECT_EQ(line, std::to_string(first) + " " + tile_squares_text(first) + " 1") << "seat 0 is player 1 for seat 1";
+    EXPECT_EQ(init_text(kVariants[0]), "2\n4\n");
+    EXPECT_EQ(init_text(kVariants[3]), "");
+}
+
+TEST(RequestText, LastTurnPlaceholders) {
+    Game g = Game::deal(kVariants[0], Rule::Match, 5);
+    while (!g.last_turn()) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    std::string text = request_text(g, g.current_player());
+    EXPECT_NE(text.find(" 1\n"), std::string::npos) << "a current tile";
+    EXPECT_EQ(text.substr(text.size() - 4 * 12), std::string("-1 _0 _0 -1\n-1 _0 _0 -1\n-1 _0 _0 -1\n-1 _0 _0 -1\n"));
+}
+
+// ---------------------------------------------------------------- reading
+
+namespace {
+std::string blank_grid(int side, int castle) {
+    std::string g;
+    for (int y = 0; y < side; ++y) {
+        for (int x = 0; x < side; ++x) g += x == castle && y == castle ? "*0" : "_0";
+        g += "\n";
+    }
+    return g;
+}
+}  // namespace
+
+TEST(RequestReader, StandardFirstRequest) {
+    std::string text = "3\n3\n" + blank_grid(9, 4) + blank_grid(9, 4) + blank_grid(9, 4) +
+                       "-1 _0 _0 -1 0\n-1 _0 _0 -1 0\n-1 _0 _0 -1 0\n5 f0 f0 -1\n20 c1 l0 2\n44 g0 w2 -1\n";
+    std::istringstream in(text);
+    std::string first;
+    std::getline(in, first);
+    RequestReader reader;
+    Observation obs;
+    ASSERT_TRUE(reader.read(first, in, obs));
+    EXPECT_EQ(obs.players, 3);
+    EXPECT_EQ(obs.draft_size, 3);
+    EXPECT_EQ(obs.side, 9);
+    EXPECT_EQ(obs.placed[0].tile, -1);
+    EXPECT_EQ(obs.draft[1].tile, 20);
+    EXPECT_EQ(obs.draft[1].owner, 2);
+    EXPECT_TRUE(obs.warnings.empty());
+    Tracker tracker;
+    std::vector<std::string> warnings;
+    Game g = tracker.build(obs, Rule::Match, warnings);
+    EXPECT_TRUE(g.first_turn());
+    EXPECT_EQ(g.current_player(), 0);
+    EXPECT_EQ(&g.variant(), &kVariants[1]);
+}
+
+TEST(RequestReader, DuelHasNoInitLinesAndSeparatorsAreTolerated) {
+    std::string grid;
+    for (int y = 0; y < 13; ++y) {
+        for (int x = 0; x < 13; ++x) grid += std::string(x ? " " : "") + (x == 6 && y == 6 ? "*0" : "_0");
+        grid += "\n";
+    }
+    std::string text = grid + grid + "0 _0 _0 0 0\n0 _0 _0 0 0\n\n\n1 c0 c0 -1\n2 c0 c0 -1\n3 f0 f0 -1\n4 f0 f0 -1\n";
+    std::istringstream in(text);
+    std::string first;
+    std::getline(in, first);
+    RequestReader reader;
+    Observation obs;
+    ASSERT_TRUE(reader.read(first, in, obs));
+    EXPECT_EQ(obs.players, 2);
+    EXPECT_EQ(obs.side, 13);
+    EXPECT_EQ(obs.terrain[0][6][6], kCastle);
+    EXPECT_EQ(obs.placed[0].tile, -1) << "odd filler is filler";
+    Tracker tracker;
+    std::vector<std::string> warnings;
+    Game g = tracker.build(obs, Rule::Match, warnings);
+    EXPECT_EQ(&g.variant(), &kVariants[3]);
+    EXPECT_TRUE(g.first_turn());
+}
+
+TEST(RequestReader, TruncatedInputIsReported) {
+    std::string text = "2\n4\n" + blank_grid(9, 4) + "_0_0\n";
+    std::istringstream in(text);
+    std::string first;
+    std::getline(in, first);
+    RequestReader reader;
+    Observation obs;
+    EXPECT_FALSE(reader.read(first, in, obs));
+    EXPECT_FALSE(obs.warnings.empty());
+}
+
+TEST(Player, AnswersSafelyOnGarbageAndTruncatedInput) {
+    for (std::string text : {std::string("2\n4\nhello\n"), std::string("garbage\n\n\n"),
+                             "2\n4\n" + blank_grid(9, 4) + blank_grid(9, 4) + "-1 _0 _0 -1 0\n"}) {
+        std::istringstream in(text);
+        std::ostringstream out;
+        int rc = play(in, out, RuleMode::Auto, [](const Request&) { return Answer{}; });
+        EXPECT_EQ(rc, 1);
+        std::istringstream answer(out.str());
+        std::string put, pick, err;
+        std::getline(answer, put);
+        std::getline(answer, pick);
+        Placement p;
+        int id;
+        std::string msg;
+        EXPECT_TRUE(parse_put(put, p, err)) << out.str();
+        EXPECT_TRUE(parse_pick(pick, id, msg, err)) << out.str();
+    }
+}
+
+// Replays whole games through the text protocol: the game each player rebuilds
+// from its requests must offer exactly the true game's choices.
+TEST(Tracker, RebuildsTheTrueGameFromText) {
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 40; ++seed) {
+            Game g = Game::deal(v, Rule::Match, seed);
+            RequestReader readers[kMaxPlayers];
+            Tracker trackers[kMaxPlayers];
+            bool started[kMaxPlayers] = {};
+            while (!g.is_terminal()) {
+                int seat = g.current_player();
+                std::istringstream in((started[seat] ? "" : init_text(v)) + request_text(g, seat));
+                started[seat] = true;
+                std::string first;
+                std::getline(in, first);
+                Observation obs;
+                ASSERT_TRUE(readers[seat].read(first, in, obs));
+                std::vector<std::string> warnings;
+                Game seen = trackers[seat].build(obs, Rule::Match, warnings);
+                ASSERT_TRUE(warnings.empty()) << warnings[0];
+                ASSERT_EQ(seen.current_player(), 0);
+                ASSERT_EQ(seen.turn(), g.turn()) << v.name << " seed " << seed;
+                ASSERT_EQ(seen.current_tile(), g.current_tile());
+                ASSERT_EQ(seen.undrawn_count(), g.undrawn_count());
+                for (int p = 0; p < v.players; ++p)
+                    for (int y = 0; y < v.side; ++y)
+                        ASSERT_EQ(seen.kingdom(p).row_text(y), g.kingdom((seat + p) % v.players).row_text(y));
+                Placement a[kMaxPlacements], b[kMaxPlacements];
+                int na = seen.legal_placements(a), nb = g.legal_placements(b);
+                ASSERT_EQ(na, nb);
+                for (int i = 0; i < na; ++i) ASSERT_EQ(a[i], b[i]);
+                int pa[kMaxDraft], pb[kMaxDraft];
+                int ka = seen.free_picks(pa), kb = g.free_picks(pb);
+                ASSERT_EQ(ka, kb);
+                for (int i = 0; i < ka; ++i) ASSERT_EQ(pa[i], pb[i]);
+                // Whatever the rebuilt game does next, the true game must agree on who acts:
+                // play the same greedy answer in both and compare the next actor in relative terms.
+                GreedyChoice c = full_greedy(g);
+                GreedyChoice c2 = full_greedy(seen);
+                ASSERT_EQ(c.put, c2.put);
+                ASSERT_EQ(c.pick, c2.pick);
+                Game seen_next = seen;
+                g.apply(c.put, c.pick);
+                seen_next.apply(c.put, c.pick);
+                if (!g.is_terminal() && g.turn() == seen_next.turn() && !seen_next.is_terminal()) {
+                    ASSERT_EQ(seen_next.current_player(), (g.current_player() - seat + v.players) % v.players);
+                }
+                // Card counting: the tiles still to come are among the unseen ones.
+                int8_t unseen[kTileCount];
+                int n = trackers[seat].unseen_tiles(unseen);
+                for (int i = g.drawn_count(); i < g.drawn_count() + g.undrawn_count(); ++i)
+                    ASSERT_NE(std::find(unseen, unseen + n, g.deck_tile(i)), unseen + n);
+            }
+        }
+}
