@@ -222,12 +222,13 @@ class Game {
 
     // ---- The end ----
 
-    // Scores by flood fill, tie-breaks and ranks. Meaningful at any time.
-    Result result() const {
+    // Scores, tie-breaks and ranks; meaningful at any time. The scores come from
+    // the flood fill, or from the incremental count when `recount` is false (search).
+    Result result(bool recount = true) const {
         Result r;
         r.players = players();
         for (int i = 0; i < r.players; ++i) {
-            r.score[i] = kingdoms_[i].recount_score();
+            r.score[i] = recount ? kingdoms_[i].recount_score() : kingdoms_[i].score();
             r.territory[i] = kingdoms_[i].territory();
             r.crowns[i] = kingdoms_[i].crown_count();
         }

@@ -79,7 +79,9 @@ class Kingdom {
     int score() const { return score_; }
     // Land squares (the castle does not count).
     int territory() const { return land_.count(); }
-    int crown_count() const { return crown_bit0_.count() + 2 * crown_bit1_.count(); }
+    int crown_count() const { return crowns_on(land_); }
+    // Crowns on the squares of b.
+    KD_INLINE int crowns_on(const Bitboard& b) const { return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count(); }
 
     // ---- Placement rules: the only place they are written down ----
 
@@ -116,16 +118,26 @@ class Kingdom {
 
     // ---- Score ----
 
-    // Score gained by placing `tile` at p (p must be legal). Reads only the zone labels.
-    KD_INLINE int score_gain(const Tile& tile, Placement p) const {
+    // What placing `tile` at p (p must be legal) would do: the score gained, and
+    // how many squares of existing zones of the tile's terrains it joins (zones
+    // built now are points later). Reads only the zone labels.
+    struct Effect {
+        int gain = 0, joined = 0;
+    };
+    KD_INLINE Effect effect(const Tile& tile, Placement p) const {
         int sq1 = square_of(p.x, p.y);
         int sq2 = sq1 + kRotationStep[p.rotation];
-        if (tile.terrain1 == tile.terrain2)
-            return merged_gain(adjacent_zones(sq1, tile.terrain1) | adjacent_zones(sq2, tile.terrain1), 2,
-                               tile.crowns1 + tile.crowns2);
-        return merged_gain(adjacent_zones(sq1, tile.terrain1), 1, tile.crowns1) +
-               merged_gain(adjacent_zones(sq2, tile.terrain2), 1, tile.crowns2);
+        Effect e;
+        if (tile.terrain1 == tile.terrain2) {
+            merge(adjacent_zones(sq1, tile.terrain1) | adjacent_zones(sq2, tile.terrain1), 2,
+                  tile.crowns1 + tile.crowns2, e);
+        } else {
+            merge(adjacent_zones(sq1, tile.terrain1), 1, tile.crowns1, e);
+            merge(adjacent_zones(sq2, tile.terrain2), 1, tile.crowns2, e);
+        }
+        return e;
     }
+    KD_INLINE int score_gain(const Tile& tile, Placement p) const { return effect(tile, p).gain; }
 
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
     void place(const Tile& tile, Placement p) {
@@ -158,8 +170,7 @@ class Kingdom {
             Bitboard todo = terrain_[t] & crowned;
             while (todo.any()) {
                 Bitboard zone = flood(Bitboard::single(todo.lowest()), terrain_[t]);
-                int crowns = (zone & crown_bit0_).count() + 2 * (zone & crown_bit1_).count();
-                total += zone.count() * crowns;
+                total += zone.count() * crowns_on(zone);
                 todo = todo.minus(zone);
             }
         }
@@ -251,17 +262,18 @@ class Kingdom {
         if ((z = zone_at(sq - kRowStride)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
         return zones;
     }
-    // Score change when `size` new squares with `crowns` join the zones in `zones`.
-    KD_INLINE int merged_gain(uint64_t zones, int size, int crowns) const {
-        int before = 0;
+    // Adds to e the effect of `size` new squares with `crowns` joining the zones in `zones`.
+    KD_INLINE void merge(uint64_t zones, int size, int crowns, Effect& e) const {
+        int before = 0, joined = 0;
         while (zones) {
             int z = __builtin_ctzll(zones);
             zones &= zones - 1;
-            size += zone_size_[z];
+            joined += zone_size_[z];
             crowns += zone_crowns_[z];
             before += zone_size_[z] * zone_crowns_[z];
         }
-        return size * crowns - before;
+        e.gain += (size + joined) * crowns - before;
+        e.joined += joined;
     }
     // Labels the new square sq, merging the zones it joins, and updates the score.
     void join_zone(int sq, int terrain, int crowns) {

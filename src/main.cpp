@@ -1,0 +1,39 @@
+#pragma GCC optimize("O3,unroll-loops")
+// The Kingdomino bot: reads each request, searches (src/search.h), answers
+// PUT and PICK, and writes one summary line per answer on stderr.
+// tools/bundle merges this file and the headers it includes into bot.cpp,
+// the single file to paste into CodinGame.
+#include <cstdio>
+#include <iostream>
+
+#include "search.h"
+
+#pragma GCC target("popcnt,lzcnt,bmi,bmi2")
+
+int main(int argc, char** argv) {
+    std::ios::sync_with_stdio(false);
+    kd::PlayerOptions options = kd::parse_player_options(argc, argv);
+    kd::SearchOptions search_options;
+    search_options.time_ms = options.time_ms;
+    search_options.seed = options.seed;
+    search_options.max_playouts = options.playouts;
+    kd::Search search(search_options);
+    return kd::play(std::cin, std::cout, options.rule, [&](const kd::Request& request) {
+        kd::SearchReport r = search.decide(request);
+        char message[48];
+        if (r.win >= 0 && r.playouts > 0)
+            snprintf(message, sizeof message, "win %.0f%% (%ld sims)", 100 * r.win, r.playouts);
+        else if (r.win < 0)
+            snprintf(message, sizeof message, "final %.0f pts", r.value);
+        else
+            snprintf(message, sizeof message, "only choice");
+        r.answer.message = message;
+        const kd::Game& g = request.game;
+        std::cerr << "turn " << g.turn() + 1 << "/" << g.variant().turns << " " << r.mode << ": PUT "
+                  << int(r.answer.put.x) << " " << int(r.answer.put.y) << " " << int(r.answer.put.rotation)
+                  << " PICK " << r.answer.pick << " | value " << r.value << " win " << r.win << " | "
+                  << r.candidates << " candidates, " << r.playouts << " playouts, " << request.timer.elapsed_ms()
+                  << " ms\n";
+        return r.answer;
+    });
+}

@@ -1,0 +1,231 @@
+// The decision: a time-boxed flat Monte Carlo search over the joint choice
+// (where to PUT, which tile to PICK).
+//
+// Each playout deals the unknown future draws from the unseen tiles, applies
+// one candidate answer and plays the game out with the fast policy for every
+// player; its value is mostly "did I finish first", a little the margin.
+// Candidates share their deals (common random numbers) and compete by
+// sequential halving, so that time goes to the choices still open. The last
+// turn holds no chance and no interaction: it is solved exactly.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "player.h"
+#include "policy.h"
+
+namespace kd {
+
+struct SearchOptions {
+    double time_ms = 40;         // budget of a later answer; the first gets first_answer_factor times more
+    double first_answer_factor = 20;
+    long max_playouts = 0;       // > 0: stop after this many playouts instead (reproducible runs)
+    uint64_t seed = 1;
+    int max_placements = 10;     // placements kept as candidates, best by the policy's value first
+    double margin_weight = 0.2;  // share of a playout's value that rewards the score margin
+    double margin_scale = 12;    // margin (points) at which that share is about 3/4 earned
+    PolicyWeights weights;
+};
+
+struct SearchReport {
+    Answer answer;
+    long playouts = 0;
+    int candidates = 0;
+    double value = 0;  // mean playout value of the answer
+    double win = 0;    // its share of first places in playouts (1 for an exact solve)
+    const char* mode = "";
+};
+
+class Search {
+  public:
+    static constexpr int kMaxCandidates = 64;
+
+    explicit Search(const SearchOptions& options) : options_(options), rng_(options.seed) {}
+
+    SearchReport decide(const Request& request) {
+        const Game& root = request.game;
+        SearchReport report;
+        if (root.is_terminal() || root.current_player() != 0) return report;
+        if (root.last_turn()) return solve_last_turn(root);
+
+        int n = candidates(root);
+        report.candidates = n;
+        if (n == 1) {
+            report.answer = Answer{arms_[0].put, arms_[0].pick, ""};
+            report.mode = "forced";
+            return report;
+        }
+        double budget = options_.time_ms * (request.number == 0 ? options_.first_answer_factor : 1.0);
+        Clock::time_point deadline =
+            request.timer.start() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(budget));
+        report.playouts = halving(root, request, n, deadline);
+        const Arm& best = arms_[order_[0]];
+        report.answer = Answer{best.put, best.pick, ""};
+        report.value = best.mean();
+        report.win = best.n ? best.wins / best.n : 0;
+        report.mode = "mc";
+        return report;
+    }
+
+    // A playout's value for seat 0 at the end of g, in [0, 1]; *first is set
+    // to 1 for a first place alone, 0.5 shared, 0 otherwise.
+    double outcome(const Game& g, double* first) const {
+        Result r = g.result(false);
+        int best_other = INT_MIN, best_other_score = INT_MIN;
+        for (int p = 1; p < r.players; ++p) {
+            best_other = std::max(best_other, r.adjusted[p]);
+            best_other_score = std::max(best_other_score, r.score[p]);
+        }
+        *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
+        double margin = double(r.score[0] - best_other_score) / options_.margin_scale;
+        double margin_value = 0.5 + 0.5 * std::tanh(margin);
+        return (1 - options_.margin_weight) * *first + options_.margin_weight * margin_value;
+    }
+
+  private:
+    struct Arm {
+        Placement put;
+        int pick = -1;
+        double sum = 0, wins = 0;
+        int n = 0;
+        double mean() const { return n ? sum / n : 0; }
+    };
+
+    // Fills arms_ with the candidate answers: the best placements by the
+    // policy's value (fewer unfillable holes breaking ties), each with every free pick.
+    int candidates(const Game& root) {
+        Placement spots[kMaxPlacements];
+        int n_spots = root.legal_placements(spots);
+        int picks[kMaxDraft];
+        int n_picks = root.free_picks(picks);
+        if (n_spots == 0) spots[n_spots++] = Placement{};
+        if (n_picks == 0) picks[n_picks++] = -1;
+        if (n_spots > 1) {
+            const Kingdom& k = root.kingdom(0);
+            const Tile& tile = kTiles[root.current_tile()];
+            struct Ranked {
+                int value;
+                Placement p;
+            };
+            Ranked ranked[kMaxPlacements];
+            for (int i = 0; i < n_spots; ++i)
+                ranked[i] = Ranked{placement_value(k, tile, spots[i], options_.weights) * 4 -
+                                       k.isolated_holes_after(spots[i]) * 3,
+                                   spots[i]};
+            int keep = std::min(n_spots, std::max(1, std::min(options_.max_placements, kMaxCandidates / n_picks)));
+            std::partial_sort(ranked, ranked + keep, ranked + n_spots,
+                              [](const Ranked& a, const Ranked& b) { return a.value > b.value; });
+            n_spots = keep;
+            for (int i = 0; i < n_spots; ++i) spots[i] = ranked[i].p;
+        }
+        int n = 0;
+        for (int i = 0; i < n_spots; ++i)
+            for (int j = 0; j < n_picks; ++j) arms_[n++] = Arm{spots[i], picks[j], 0, 0, 0};
+        return n;
+    }
+
+    // One playout of arm a from root, with the deal and the policy's dice drawn from `seed`.
+    void run(const Game& root, const Request& request, Arm& a, uint64_t seed) {
+        Rng rng(seed);
+        Game g = root;
+        determinize(g, request.unseen, request.n_unseen, rng);
+        g.apply(a.put, a.pick);
+        playout(g, rng, options_.weights);
+        double first;
+        a.sum += outcome(g, &first);
+        a.wins += first;
+        a.n++;
+    }
+
+    // Sequential halving over the first n arms until the deadline (or the
+    // playout limit); order_ ends with the best arm first. Returns the playouts run.
+    long halving(const Game& root, const Request& request, int n, Clock::time_point deadline) {
+        for (int i = 0; i < n; ++i) order_[i] = i;
+        int alive = n;
+        long playouts = 0;
+        const uint64_t base = rng_.next();
+        auto out_of_time = [&]() {
+            return options_.max_playouts > 0 ? playouts >= options_.max_playouts : Clock::now() >= deadline;
+        };
+        auto start = Clock::now();
+        bool stop = false;
+        for (int round = 0; !stop; ++round) {
+            // Playouts per arm this round: an even share of what is left over the rounds still to come.
+            int rounds_left = 1;
+            while ((1 << rounds_left) < alive) ++rounds_left;
+            long reps;
+            if (options_.max_playouts > 0) {
+                reps = (options_.max_playouts - playouts) / (long(rounds_left) * alive);
+            } else {
+                double spent = std::chrono::duration<double>(Clock::now() - start).count();
+                double per_playout = playouts ? spent / double(playouts) : 20e-6;
+                double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+                reps = long(left / rounds_left / (alive * per_playout));
+            }
+            if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
+            reps = std::max(reps, 1L);
+            for (long j = 0; j < reps && !stop; ++j) {
+                uint64_t seed = base + uint64_t(round) * 0x9E3779B97F4A7C15ull + uint64_t(j) * 0xD1B54A32D192ED03ull;
+                for (int i = 0; i < alive; ++i) {
+                    if (out_of_time()) {
+                        stop = true;
+                        break;
+                    }
+                    run(root, request, arms_[order_[i]], seed);
+                    ++playouts;
+                }
+            }
+            std::stable_sort(order_, order_ + alive, [&](int a, int b) { return arms_[a].mean() > arms_[b].mean(); });
+            if (alive > 1 && !stop) alive = (alive + 1) / 2;
+            if (alive == 1) stop = true;
+        }
+        return playouts;
+    }
+
+    // The last turn: my placements change only my kingdom, so the best answer
+    // maximises my final score (then territory), looking at my next tile too
+    // when I have a second king still to play this turn.
+    SearchReport solve_last_turn(const Game& root) {
+        SearchReport report;
+        report.mode = "exact";
+        const Kingdom& k = root.kingdom(0);
+        const Tile& tile = kTiles[root.current_tile()];
+        int next_tile = -1;
+        for (int i = root.step() + 1; i < root.placing_count(); ++i)
+            if (root.placing(i).owner == 0) next_tile = root.placing(i).tile;
+        Placement spots[kMaxPlacements];
+        int n = k.legal_placements(tile, root.rule(), spots);
+        int best_score = -1, best_territory = -1;
+        for (int i = 0; i < std::max(n, 1); ++i) {
+            Kingdom after = k;
+            if (n) after.place(tile, spots[i]);
+            int score = after.score(), territory = after.territory();
+            if (next_tile > 0) {
+                Placement follow[kMaxPlacements];
+                int m = after.legal_placements(kTiles[next_tile], root.rule(), follow);
+                int gain = 0;
+                for (int j = 0; j < m; ++j) gain = std::max(gain, after.score_gain(kTiles[next_tile], follow[j]));
+                score += gain;
+                territory += m ? 2 : 0;
+            }
+            if (score > best_score || (score == best_score && territory > best_territory)) {
+                best_score = score, best_territory = territory;
+                report.answer.put = n ? spots[i] : Placement{};
+            }
+        }
+        report.candidates = std::max(n, 1);
+        report.value = best_score;
+        report.win = -1;
+        return report;
+    }
+
+    SearchOptions options_;
+    Rng rng_;
+    Arm arms_[kMaxCandidates];
+    int order_[kMaxCandidates];
+};
+
+}  // namespace kd

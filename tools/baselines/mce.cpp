@@ -1,0 +1,75 @@
+// mce: the best method of Gedda, Lagerkvist and Butler, "Monte Carlo Methods
+// for the Game Kingdomino" (CIG 2018): flat Monte Carlo evaluation. Root
+// answers (placement x pick) are sampled uniformly at random; each sample is
+// one playout, with the unknown draws dealt from the unseen tiles, in which
+// every player plays full greedy; its value is own score / (own + best
+// opponent's score). The answer with the best average wins.
+// Same time budget as our bot: --time-ms N (default 40), 20 times that on the first answer.
+#include <vector>
+
+#include "greedy.h"
+#include "player.h"
+
+using namespace kd;
+
+namespace {
+
+struct RootMove {
+    Placement put;
+    int pick;
+    double sum = 0;
+    int n = 0;
+};
+
+double playout_value(Game g) {
+    while (!g.is_terminal()) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    Result r = g.result(false);
+    int best_other = 0;
+    for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.score[p]);
+    int total = r.score[0] + best_other;
+    return total ? double(r.score[0]) / total : 0.5;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    PlayerOptions options = parse_player_options(argc, argv);
+    Rng rng(options.seed);
+    return play(std::cin, std::cout, options.rule, [&](const Request& r) {
+        const Game& root = r.game;
+        Placement spots[kMaxPlacements];
+        int n_spots = root.legal_placements(spots);
+        int picks[kMaxDraft];
+        int n_picks = root.free_picks(picks);
+        if (n_spots == 0) spots[n_spots++] = Placement{};
+        if (n_picks == 0) picks[n_picks++] = -1;
+        std::vector<RootMove> moves;
+        for (int i = 0; i < n_spots; ++i)
+            for (int j = 0; j < n_picks; ++j) moves.push_back(RootMove{spots[i], picks[j]});
+        double budget_ms = options.time_ms * (r.number == 0 ? 20 : 1);
+        long samples = 0;
+        // A full-greedy playout is slow: stop when the next one would likely overrun the budget.
+        auto time_left = [&]() {
+            double spent = r.timer.elapsed_ms();
+            return spent + 1.5 * (samples ? spent / samples : 0.0) < budget_ms;
+        };
+        while (moves.size() > 1 && (options.playouts > 0 ? samples < options.playouts : time_left())) {
+            RootMove& m = moves[rng.below(uint32_t(moves.size()))];
+            Game g = root;
+            determinize(g, r.unseen, r.n_unseen, rng);
+            g.apply(m.put, m.pick);
+            m.sum += playout_value(g);
+            m.n++;
+            samples++;
+        }
+        const RootMove* best = &moves[0];
+        for (const RootMove& m : moves)
+            if (m.n && (!best->n || m.sum / m.n > best->sum / best->n)) best = &m;
+        char message[48];
+        snprintf(message, sizeof message, "mce %ld samples", samples);
+        return Answer{best->put, best->pick, message};
+    });
+}
