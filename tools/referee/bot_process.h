@@ -17,7 +17,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <map>
+#include <algorithm>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -28,8 +28,15 @@ namespace kd {
 
 using Clock = std::chrono::steady_clock;
 
+// Every bot is started with KD_REFEREE_TOKEN=<referee pid>:<serial> in its
+// environment. Its descendants inherit it, so they can be found and killed
+// even after escaping its process group with setsid() and losing their parent.
+constexpr const char* kTokenVariable = "KD_REFEREE_TOKEN=";
+
+inline std::string referee_token_prefix() { return kTokenVariable + std::to_string(getpid()) + ":"; }
+
 // The process groups of every live bot. A fixed table of atomics so that the
-// referee's SIGINT handler can kill them all without taking a lock.
+// interrupt path can read it while games run.
 class LiveGroups {
   public:
     static constexpr int kSlots = 512;
@@ -45,31 +52,28 @@ class LiveGroups {
             if (s.compare_exchange_strong(v, 0)) return;
         }
     }
-    bool contains(pid_t pid) const {
-        for (auto& s : slots_)
-            if (s.load() == pid) return true;
-        return false;
-    }
-    // Async-signal-safe.
     void kill_all() {
         for (auto& s : slots_) {
             pid_t p = s.load();
             if (p > 0) ::kill(-p, SIGKILL);
         }
     }
-    // Spawning and the orphan sweep hold this so that a bot just started is
-    // never mistaken for an orphan.
-    std::mutex spawn_mutex;
+    std::atomic<long> serial{0};  // numbers the tokens
 
   private:
     std::atomic<pid_t> slots_[kSlots] = {};
 };
 
-// Parent of every process on the machine, read from /proc.
-inline std::map<pid_t, pid_t> process_parents() {
-    std::map<pid_t, pid_t> parent;
+// A process on the machine, as /proc tells it.
+struct ProcessInfo {
+    pid_t pid, ppid;
+    std::string token;  // its KD_REFEREE_TOKEN value with the prefix, "" if none
+};
+
+inline std::vector<ProcessInfo> list_processes() {
+    std::vector<ProcessInfo> out;
     DIR* dir = opendir("/proc");
-    if (!dir) return parent;
+    if (!dir) return out;
     while (dirent* e = readdir(dir)) {
         char* end;
         long pid = strtol(e->d_name, &end, 10);
@@ -84,32 +88,53 @@ inline std::map<pid_t, pid_t> process_parents() {
         const char* close = strrchr(buf, ')');  // the command name may hold spaces and parentheses
         char state;
         int ppid;
-        if (close && sscanf(close + 1, " %c %d", &state, &ppid) == 2) parent[pid_t(pid)] = pid_t(ppid);
+        if (!close || sscanf(close + 1, " %c %d", &state, &ppid) != 2) continue;
+        ProcessInfo info{pid_t(pid), pid_t(ppid), ""};
+        snprintf(path, sizeof path, "/proc/%ld/environ", pid);
+        if (FILE* env = fopen(path, "r")) {
+            std::string vars(65536, '\0');
+            vars.resize(fread(&vars[0], 1, vars.size(), env));
+            fclose(env);
+            size_t at = vars.find(kTokenVariable);
+            if (at != std::string::npos) info.token = vars.substr(at, vars.find('\0', at) - at);
+        }
+        out.push_back(info);
     }
     closedir(dir);
-    return parent;
+    return out;
 }
 
-inline std::vector<pid_t> descendants_of(pid_t root) {
-    std::map<pid_t, pid_t> parent = process_parents();
-    std::vector<pid_t> found{root};
-    for (size_t i = 0; i < found.size(); ++i)
-        for (auto& [pid, ppid] : parent)
-            if (ppid == found[i]) found.push_back(pid);
-    found.erase(found.begin());
-    return found;
-}
-
-// Kills processes re-parented to the referee (it is a child subreaper) that
-// are not a live bot: descendants whose parent died after leaving the group.
-inline void kill_orphans(LiveGroups& live) {
-    std::lock_guard<std::mutex> lock(live.spawn_mutex);
+// Kills (SIGKILL) the processes that carry a token starting with `prefix`,
+// and the descendants of `root` (if > 0); reaps those that were our children.
+inline void kill_tagged(const std::string& prefix, pid_t root) {
+    std::vector<ProcessInfo> all = list_processes();
+    std::vector<pid_t> doomed;
+    if (root > 0) doomed.push_back(root);
+    for (const ProcessInfo& p : all)
+        if (!p.token.empty() && p.token.compare(0, prefix.size(), prefix) == 0) doomed.push_back(p.pid);
+    for (size_t i = 0; i < doomed.size(); ++i)  // descendants, whatever their environment
+        for (const ProcessInfo& p : all)
+            if (p.ppid == doomed[i] && std::find(doomed.begin(), doomed.end(), p.pid) == doomed.end())
+                doomed.push_back(p.pid);
     pid_t self = getpid();
-    for (auto& [pid, ppid] : process_parents())
-        if (ppid == self && !live.contains(pid)) {
-            ::kill(pid, SIGKILL);
-            waitpid(pid, nullptr, 0);
-        }
+    for (pid_t pid : doomed)
+        if (pid != self) ::kill(pid, SIGKILL);
+    for (const ProcessInfo& p : all)  // orphans handed to us (we are a child subreaper)
+        if (p.ppid == self && p.pid != root && std::find(doomed.begin(), doomed.end(), p.pid) != doomed.end())
+            while (waitpid(p.pid, nullptr, 0) < 0 && errno == EINTR) {
+            }
+}
+
+// "exec CMD" when CMD is a simple command, so that the shell gives way to the
+// bot and the bot's own pipes are its only ones (a bot closing stdout is then
+// seen at once). Commands with operators or leading assignments run as given.
+inline std::string shell_command(const std::string& command) {
+    if (command.find_first_of(";&|()`\n") != std::string::npos) return command;
+    size_t first = command.find_first_not_of(" \t");
+    if (first == std::string::npos) return command;
+    std::string word = command.substr(first, command.find_first_of(" \t", first) - first);
+    if (word.find('=') != std::string::npos || word == "exec") return command;
+    return "exec " + command;
 }
 
 class BotProcess {
@@ -145,15 +170,17 @@ class BotProcess {
         posix_spawnattr_setsigdefault(&attr, &defaults);
         posix_spawnattr_setpgroup(&attr, 0);
         posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-        std::string cmd = command;
+        std::string cmd = shell_command(command);
         char sh[] = "sh", dash_c[] = "-c";
         char* argv[] = {sh, dash_c, &cmd[0], nullptr};
-        int rc;
-        {
-            std::lock_guard<std::mutex> lock(live_.spawn_mutex);
-            rc = posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, environ);
-            if (rc == 0) live_.add(pid_);
-        }
+        token_ = referee_token_prefix() + std::to_string(live_.serial++) + ".";  // "." ends it: 5. is no prefix of 50.
+        std::vector<char*> env;
+        for (char** e = environ; *e; ++e)
+            if (strncmp(*e, kTokenVariable, strlen(kTokenVariable)) != 0) env.push_back(*e);
+        env.push_back(&token_[0]);
+        env.push_back(nullptr);
+        int rc = posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, env.data());
+        if (rc == 0) live_.add(pid_);
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attr);
         close(in[0]);
@@ -231,12 +258,12 @@ class BotProcess {
         return s;
     }
 
-    // Kills the process group and every descendant, then reaps the bot.
+    // Kills the process group, every descendant and every process carrying
+    // this bot's token, then reaps the bot.
     void kill() {
         if (pid_ > 0) {
-            std::vector<pid_t> family = descendants_of(pid_);
             ::kill(-pid_, SIGKILL);
-            for (pid_t p : family) ::kill(p, SIGKILL);
+            kill_tagged(token_, pid_);
             while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
             }
             live_.remove(pid_);
@@ -294,6 +321,7 @@ class BotProcess {
     int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
     std::string pending_;  // bytes read from stdout, not yet consumed
     std::string stderr_;
+    std::string token_;  // "KD_REFEREE_TOKEN=<referee pid>:<serial>"
 };
 
 }  // namespace kd

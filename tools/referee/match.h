@@ -132,11 +132,13 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
         std::string raw, put_line, pick_line, detail;
         Fault fault = Fault::None;
         BotProcess::Io io = bot.write_all(input, t_start + limit, all);
+        const bool input_refused = io == BotProcess::Io::Closed;
         auto t_written = Clock::now();
         if (io == BotProcess::Io::Ok) io = bot.read_line(put_line, t_written + limit, 4096, raw, all);
         if (io == BotProcess::Io::Ok) io = bot.read_line(pick_line, t_written + limit, 4096, raw, all);
         auto t_read = Clock::now();
         double answer_ms = ms_between(t_written, t_read);
+        if (io == BotProcess::Io::Ok && answer_ms > limit_ms) io = BotProcess::Io::Timeout;  // late is late
 
         Placement put;
         int pick = -1;
@@ -149,7 +151,9 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
                 break;
             case BotProcess::Io::Closed:
                 fault = Fault::Crash;
-                detail = raw.empty() ? "exited or closed its output" : "output ended in the middle of an answer";
+                detail = input_refused ? "closed its input or exited"
+                         : raw.empty()  ? "exited or closed its output"
+                                        : "output ended in the middle of an answer";
                 break;
             case BotProcess::Io::TooLong:
                 fault = Fault::BadOutput;
@@ -190,6 +194,7 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
                 detail = "tile " + std::to_string(pick) + " is not a free tile of the draft";
             }
         }
+        std::string bot_stderr = bot.take_stderr();  // before a kill closes the pipe
         if (g.eliminated(seat) && sr.fault.empty()) {
             sr.fault = std::string(fault_name(fault)) + ": " + detail;
             bot.kill();
@@ -217,7 +222,7 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
                 j.null();
             else
                 j.begin_object().field("kind", fault_name(fault)).field("detail", detail).end_object();
-            j.field("stderr", bot.take_stderr());
+            j.field("stderr", bot_stderr);
             j.key("after").begin_object().key("grids");
             write_grids(j, g);
             j.key("scores").begin_array();
@@ -234,7 +239,6 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
     }
     requests.end_array();
     for (auto& b : bots) b->kill();
-    kill_orphans(live);
 
     report.result = g.result();
     report.final_game = g;

@@ -387,9 +387,12 @@ class Arena {
     double elapsed_s_ = 0;
 };
 
-// The signal handler needs the live process groups; it is the one piece of
-// global state, set once in main.
-LiveGroups* g_live_for_signals = nullptr;
+// Kills every process this referee started, wherever it went: the bot
+// groups, and everything carrying this referee's token.
+void kill_everything(LiveGroups& live) {
+    live.kill_all();
+    kill_tagged(referee_token_prefix(), 0);
+}
 
 }  // namespace
 
@@ -400,19 +403,27 @@ int main(int argc, char** argv) {
         if (access(o.replay_dir.c_str(), W_OK) != 0) usage_error("cannot write to --replay-dir " + o.replay_dir);
     }
     signal(SIGPIPE, SIG_IGN);
-    prctl(PR_SET_CHILD_SUBREAPER, 1);  // orphans of bots come back to us, so they can be killed
+    prctl(PR_SET_CHILD_SUBREAPER, 1);  // orphans of bots come back to us, to be reaped
     static LiveGroups live;
-    g_live_for_signals = &live;
-    auto on_signal = [](int sig) {
-        if (g_live_for_signals) g_live_for_signals->kill_all();
-        signal(sig, SIG_DFL);
+    // Interrupts are taken by a thread of their own (blocked everywhere else),
+    // so that it can scan /proc and kill every bot before the referee exits.
+    sigset_t interrupts;
+    sigemptyset(&interrupts);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
+    pthread_sigmask(SIG_BLOCK, &interrupts, nullptr);
+    std::thread([interrupts] {
+        int sig = 0;
+        sigwait(&interrupts, &sig);
+        fprintf(stderr, "\nreferee: interrupted, stopping every bot\n");
+        for (int i = 0; i < 3; ++i) kill_everything(live);  // again, for processes forked meanwhile
+        signal(sig, SIG_DFL);  // then die of the same signal, as the caller expects
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nullptr);
         raise(sig);
-    };
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
+        _exit(128 + sig);
+    }).detach();
     Arena arena(o, live);
     arena.run();
+    kill_everything(live);
     arena.report();
     return 0;
 }

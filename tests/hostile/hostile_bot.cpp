@@ -1,0 +1,180 @@
+// hostile_bot: a player that misbehaves on purpose, to show that the referee
+// survives it (tests/hostile/test_referee_hostile.cpp).
+//
+//   hostile_bot MODE [N [DELAY_MS]] [marker]
+//
+// It plays legal moves (the best immediate placement, the first free tile)
+// until its request number N (0-based, default 2), where MODE strikes:
+//
+//   crash-at-once   exits before reading anything
+//   crash-mid       exits with status 3 at request N
+//   segv-mid        dies of SIGSEGV at request N
+//   sleep-forever   ignores SIGTERM and never answers request N
+//   late            answers request N after a delay: the next argument in ms
+//                   if it is a number, else 100 (2x the 50 ms limit)
+//   garbage         answers request N with two lines of nonsense, bytes outside ASCII too
+//   megabyte        answers request N with a megabyte and no newline
+//   close-stdout    ignores SIGTERM, closes stdout at request N and sleeps
+//   close-stdin     closes stdin after reading request N, answers it, then
+//                   repeats that answer every 10 ms forever
+//   invalid-pick    picks a taken tile at request N (an id not in the draft if none is taken)
+//   illegal-put     every PUT is "PUT 0 0 0" (never legal next to an empty kingdom's castle)
+//   stderr-flood    writes a megabyte to stderr before every (correct) answer
+//   spawn-play      leaves three children behind (see spawn_children), plays well
+//   spawn-crash     the same children, then exits with status 3 at request N
+//   endless-output  answers request N, then prints lines forever
+//   mix             claims the next mode of kMixModes through files
+//                   $KD_HOSTILE_MIX_DIR/slot-K, so games of one run differ
+//
+// It writes "hostile mode MODE" on stderr first, so a replay tells which mode
+// a game got. Other arguments are ignored: tests pass a marker last, to find
+// leftover processes.
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "player.h"
+
+namespace {
+
+const char* const kMixModes[] = {"crash-at-once", "crash-mid", "sleep-forever", "garbage", "invalid-pick", "spawn-crash"};
+
+// Writes all of `text` to fd; false if the fd is gone.
+bool write_fd(int fd, const std::string& text) {
+    size_t done = 0;
+    while (done < text.size()) {
+        ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return false;
+        done += size_t(n);
+    }
+    return true;
+}
+
+[[noreturn]] void sleep_forever() {
+    for (;;) pause();
+}
+
+// The next mode of kMixModes not yet claimed by another game of the run.
+std::string claim_mix_mode() {
+    const char* dir = getenv("KD_HOSTILE_MIX_DIR");
+    if (!dir) return "garbage";
+    for (int k = 0; k < 1000; ++k) {
+        std::string path = std::string(dir) + "/slot-" + std::to_string(k);
+        int fd = open(path.c_str(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+        if (fd >= 0) {
+            close(fd);
+            return kMixModes[k % (sizeof kMixModes / sizeof kMixModes[0])];
+        }
+    }
+    return "garbage";
+}
+
+// Three processes meant to outlive the bot, all keeping its stdin, stdout and
+// stderr: one in its own session, one orphaned grandchild in its own session
+// (double fork), one that ignores SIGTERM in the bot's process group.
+void spawn_children() {
+    if (fork() == 0) {
+        setsid();
+        sleep_forever();
+    }
+    pid_t middle = fork();
+    if (middle == 0) {
+        if (fork() == 0) {
+            setsid();
+            sleep_forever();
+        }
+        _exit(0);
+    }
+    waitpid(middle, nullptr, 0);
+    if (fork() == 0) {
+        signal(SIGTERM, SIG_IGN);
+        sleep_forever();
+    }
+}
+
+// A tile id to pick that is not free: a taken one of the draft, else one not in it.
+int unfree_pick(const kd::Observation& obs) {
+    bool in_draft[kd::kTileCount + 1] = {};
+    for (int i = 0; i < obs.draft_size; ++i) {
+        const kd::TileLine& t = obs.draft[i];
+        if (t.tile < 0) continue;
+        if (t.owner != -1) return t.tile;
+        in_draft[t.tile] = true;
+    }
+    for (int id = 1; id <= kd::kTileCount; ++id)
+        if (!in_draft[id]) return id;
+    return 99;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string mode = argc > 1 ? argv[1] : "";
+    int strike = argc > 2 ? atoi(argv[2]) : 2;
+    int late_ms = argc > 3 && atoi(argv[3]) > 0 ? atoi(argv[3]) : 100;
+    if (mode == "mix") mode = claim_mix_mode();
+    write_fd(2, "hostile mode " + mode + "\n");
+
+    if (mode == "crash-at-once") return 3;
+    if (mode == "sleep-forever" || mode == "close-stdout") signal(SIGTERM, SIG_IGN);
+    if (mode == "spawn-play" || mode == "spawn-crash") spawn_children();
+
+    kd::RequestReader reader;
+    kd::Tracker tracker;
+    kd::Observation obs;
+    std::string first;
+    for (int number = 0; std::getline(std::cin, first); ++number) {
+        reader.read(first, std::cin, obs);
+        std::vector<std::string> warnings;
+        kd::Game game = tracker.build(obs, kd::Rule::Match, warnings);
+        kd::Answer a;
+        kd::make_safe(game, kd::RuleMode::Auto, a);
+        std::string answer = kd::answer_text(a.put, a.pick, "");
+        if (mode == "illegal-put") answer = "PUT 0 0 0\nPICK " + std::to_string(a.pick) + "\n";
+        if (mode == "stderr-flood") write_fd(2, std::string(1 << 20, 'e') + "\n");
+
+        if (number == strike) {
+            if (mode == "crash-mid" || mode == "spawn-crash") return 3;
+            if (mode == "segv-mid") {
+                volatile int* nowhere = nullptr;
+                *nowhere = 1;
+            }
+            if (mode == "sleep-forever") sleep_forever();
+            if (mode == "late") usleep(useconds_t(late_ms) * 1000);
+            if (mode == "garbage") answer = "hello \x01\xff referee\nthis is not an answer\n";
+            if (mode == "megabyte") {
+                write_fd(1, std::string(1 << 20, 'x'));
+                sleep_forever();
+            }
+            if (mode == "close-stdout") {
+                close(1);
+                sleep_forever();
+            }
+            if (mode == "invalid-pick") answer = kd::answer_text(a.put, unfree_pick(obs), "");
+            if (mode == "close-stdin") {
+                close(0);
+                for (;;) {
+                    if (!write_fd(1, answer)) return 0;
+                    usleep(10 * 1000);
+                }
+            }
+            if (mode == "endless-output") {
+                write_fd(1, answer);
+                for (long k = 0;; ++k)
+                    if (!write_fd(1, "spam " + std::to_string(k) + "\n")) return 0;
+            }
+        }
+        if (!write_fd(1, answer)) return 0;
+    }
+    return 0;
+}

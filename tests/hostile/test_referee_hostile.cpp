@@ -1,0 +1,771 @@
+// The referee against hostile bots (hostile_bot.cpp): each misbehaviour gets
+// its documented outcome (RULES.md, "Output, per request" and "Picks,
+// timeouts, elimination"), the game still finishes, the referee never hangs,
+// and no process of the bot survives it.
+//
+// Every test runs the real referee binary against greedy, reads its --json
+// summary and its replays, and finally looks for any process still carrying
+// the test's marker: a random token passed to the hostile bot as an argument
+// and to every process of the run through the environment (KD_HOSTILE_MARKER).
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// ---------------------------------------------------------------- a small JSON reader
+
+struct Json {
+    enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
+    bool boolean = false;
+    double number = 0;
+    std::string text;
+    std::vector<Json> items;
+    std::vector<std::pair<std::string, Json>> fields;
+
+    // The field `key`, or null when absent (or not an object).
+    const Json& operator[](const std::string& key) const {
+        for (auto& f : fields)
+            if (f.first == key) return f.second;
+        return none();
+    }
+    const Json& operator[](size_t i) const { return i < items.size() ? items[i] : none(); }
+    bool has(const std::string& key) const {
+        for (auto& f : fields)
+            if (f.first == key) return true;
+        return false;
+    }
+    bool is_null() const { return kind == Null; }
+    long integer() const { return long(number); }
+    size_t size() const { return kind == Array ? items.size() : fields.size(); }
+    static const Json& none() {
+        static const Json null;
+        return null;
+    }
+};
+
+// Strict enough for the referee's output: any syntax error makes parse() fail.
+class JsonReader {
+  public:
+    explicit JsonReader(const std::string& s) : s_(s) {}
+    bool parse(Json& out) {
+        if (!value(out)) return false;
+        space();
+        return i_ == s_.size();
+    }
+
+  private:
+    void space() {
+        while (i_ < s_.size() && strchr(" \t\r\n", s_[i_])) ++i_;
+    }
+    bool literal(const char* word) {
+        size_t n = strlen(word);
+        if (s_.compare(i_, n, word) != 0) return false;
+        i_ += n;
+        return true;
+    }
+    bool string(std::string& out) {
+        if (i_ >= s_.size() || s_[i_] != '"') return false;
+        for (++i_; i_ < s_.size(); ++i_) {
+            char c = s_[i_];
+            if (c == '"') {
+                ++i_;
+                return true;
+            }
+            if (static_cast<unsigned char>(c) < 0x20) return false;
+            if (c != '\\') {
+                out += c;
+                continue;
+            }
+            if (++i_ >= s_.size()) return false;
+            switch (s_[i_]) {
+                case '"': out += '"'; break;
+                case '\\': out += '\\'; break;
+                case '/': out += '/'; break;
+                case 'b': out += '\b'; break;
+                case 'f': out += '\f'; break;
+                case 'n': out += '\n'; break;
+                case 'r': out += '\r'; break;
+                case 't': out += '\t'; break;
+                case 'u': {
+                    if (i_ + 4 >= s_.size()) return false;
+                    unsigned code = 0;
+                    for (int k = 1; k <= 4; ++k) {
+                        char h = s_[i_ + size_t(k)];
+                        if (!isxdigit(static_cast<unsigned char>(h))) return false;
+                        code = code * 16 + unsigned(isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 32) - 'a' + 10);
+                    }
+                    i_ += 4;
+                    // The referee writes each byte outside printable ASCII as \u00XX: keep the byte.
+                    if (code < 0x100) {
+                        out += char(code);
+                    } else if (code < 0x800) {
+                        out += char(0xc0 | (code >> 6));
+                        out += char(0x80 | (code & 0x3f));
+                    } else {
+                        out += char(0xe0 | (code >> 12));
+                        out += char(0x80 | ((code >> 6) & 0x3f));
+                        out += char(0x80 | (code & 0x3f));
+                    }
+                    break;
+                }
+                default: return false;
+            }
+        }
+        return false;
+    }
+    bool value(Json& out) {
+        space();
+        if (i_ >= s_.size()) return false;
+        char c = s_[i_];
+        if (c == '{') {
+            out.kind = Json::Object;
+            ++i_;
+            space();
+            if (i_ < s_.size() && s_[i_] == '}') return ++i_, true;
+            for (;;) {
+                space();
+                std::pair<std::string, Json> field;
+                if (!string(field.first)) return false;
+                space();
+                if (i_ >= s_.size() || s_[i_++] != ':') return false;
+                if (!value(field.second)) return false;
+                out.fields.push_back(std::move(field));
+                space();
+                if (i_ < s_.size() && s_[i_] == ',') {
+                    ++i_;
+                    continue;
+                }
+                return i_ < s_.size() && s_[i_++] == '}';
+            }
+        }
+        if (c == '[') {
+            out.kind = Json::Array;
+            ++i_;
+            space();
+            if (i_ < s_.size() && s_[i_] == ']') return ++i_, true;
+            for (;;) {
+                Json item;
+                if (!value(item)) return false;
+                out.items.push_back(std::move(item));
+                space();
+                if (i_ < s_.size() && s_[i_] == ',') {
+                    ++i_;
+                    continue;
+                }
+                return i_ < s_.size() && s_[i_++] == ']';
+            }
+        }
+        if (c == '"') {
+            out.kind = Json::String;
+            return string(out.text);
+        }
+        if (literal("null")) return out.kind = Json::Null, true;
+        if (literal("true")) return out.kind = Json::Bool, out.boolean = true, true;
+        if (literal("false")) return out.kind = Json::Bool, out.boolean = false, true;
+        const char* start = s_.c_str() + i_;
+        char* end;
+        out.number = strtod(start, &end);
+        if (end == start) return false;
+        out.kind = Json::Number;
+        i_ += size_t(end - start);
+        return true;
+    }
+
+    const std::string& s_;
+    size_t i_ = 0;
+};
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// ---------------------------------------------------------------- processes
+
+// Processes (other than this one) whose command line or environment holds `marker`.
+std::vector<std::pair<pid_t, std::string>> processes_marked(const std::string& marker) {
+    std::vector<std::pair<pid_t, std::string>> found;
+    DIR* dir = opendir("/proc");
+    if (!dir) return found;
+    while (dirent* e = readdir(dir)) {
+        char* end;
+        long pid = strtol(e->d_name, &end, 10);
+        if (*end || pid <= 0 || pid == getpid()) continue;
+        std::string base = std::string("/proc/") + e->d_name;
+        std::string cmdline = read_file(base + "/cmdline");
+        std::string env = read_file(base + "/environ");
+        if (cmdline.find(marker) == std::string::npos && env.find(marker) == std::string::npos) continue;
+        std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+        found.push_back({pid_t(pid), cmdline});
+    }
+    closedir(dir);
+    return found;
+}
+
+std::string quoted(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+// One run of the referee binary and what it left.
+struct RefereeRun {
+    int exit_code = -1;  // -1 when it did not exit normally
+    int term_signal = 0;  // the signal that ended it, if one did
+    bool hung = false;   // killed by the test after kHardLimitS
+    double wall_s = 0;
+    std::string out, err;
+    Json summary;                // --json
+    std::vector<Json> replays;   // --replay-dir, in game order
+    std::vector<std::string> replay_texts;
+};
+
+constexpr double kHardLimitS = 40;  // the test kills a referee that runs longer
+constexpr double kWallLimitS = 20;  // and fails one that takes longer than this
+
+// ---------------------------------------------------------------- the fixture
+
+struct Counters {
+    long timeouts = 0, bad_output = 0, illegal_put = 0, invalid_pick = 0, crashes = 0;
+};
+
+// No fault but `n` of one kind.
+Counters only(long Counters::*field, long n) {
+    Counters c;
+    c.*field = n;
+    return c;
+}
+
+class RefereeHostile : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        unsigned char bytes[8] = {};
+        int fd = open("/dev/urandom", O_RDONLY);
+        ASSERT_GE(fd, 0);
+        ASSERT_EQ(read(fd, bytes, sizeof bytes), ssize_t(sizeof bytes));
+        close(fd);
+        char hex[17];
+        for (int i = 0; i < 8; ++i) snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
+        marker_ = std::string("kdhostile") + hex;
+        const char* tmp = getenv("TMPDIR");
+        std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/kd-hostile-XXXXXX";
+        ASSERT_NE(mkdtemp(&pattern[0]), nullptr);
+        dir_ = pattern;
+    }
+
+    // No process of the run may outlive it: poll for 2 s, then kill and fail.
+    void TearDown() override {
+        auto deadline = Clock::now() + std::chrono::seconds(2);
+        std::vector<std::pair<pid_t, std::string>> left = processes_marked(marker_);
+        while (!left.empty() && Clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+            left = processes_marked(marker_);
+        }
+        for (auto& [pid, cmdline] : left) {
+            ADD_FAILURE() << "process " << pid << " survived the referee: " << cmdline;
+            kill(pid, SIGKILL);
+        }
+        std::error_code ignored;
+        if (!HasFailure()) std::filesystem::remove_all(dir_, ignored);
+    }
+
+    // The command of a hostile bot: MODE strikes at request `strike`. With
+    // `exec`, sh replaces itself by the bot instead of waiting for it.
+    std::string hostile(const std::string& mode, int strike = 2, bool exec = false, const std::string& arg = "-") const {
+        return std::string(exec ? "exec " : "") + quoted(KD_HOSTILE_BOT) + " " + mode + " " + std::to_string(strike) +
+               " " + arg + " " + marker_;
+    }
+    static std::string greedy() { return quoted(KD_GREEDY); }
+
+    // Runs `referee --variant 2p --seed 1 --games G --time-scale 4 --bot A --bot B
+    // [extra]`, with the marker in its environment, and reads its summary and
+    // replays. Time scale 4 (answers in 200 ms) keeps greedy on time when ctest
+    // runs many of these at once on two cores; `extra` may set another. With
+    // `interrupt_ms`, the referee gets SIGTERM that long after its start.
+    RefereeRun referee(const std::vector<std::string>& bots, int games = 1,
+                       const std::vector<std::string>& extra = {}, int interrupt_ms = 0) {
+        RefereeRun run;
+        std::string json = dir_ + "/summary.json", replays = dir_ + "/replays";
+        std::vector<std::string> args = {KD_REFEREE, "--variant", "2p", "--seed", "1", "--games",
+                                         std::to_string(games), "--time-scale", "4", "--json", json,
+                                         "--replay-dir", replays};
+        for (const std::string& b : bots) args.insert(args.end(), {"--bot", b});
+        args.insert(args.end(), extra.begin(), extra.end());
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(&a[0]);
+        argv.push_back(nullptr);
+        std::vector<std::string> env_text = {"KD_HOSTILE_MARKER=" + marker_, "KD_HOSTILE_MIX_DIR=" + dir_ + "/mix"};
+        for (char** e = environ; *e; ++e)
+            if (strncmp(*e, "KD_HOSTILE_", 11) != 0) env_text.push_back(*e);
+        std::vector<char*> envp;
+        for (std::string& e : env_text) envp.push_back(&e[0]);
+        envp.push_back(nullptr);
+        mkdir((dir_ + "/mix").c_str(), 0755);
+
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&actions, 1, (dir_ + "/stdout.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        posix_spawn_file_actions_addopen(&actions, 2, (dir_ + "/stderr.txt").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        auto start = Clock::now();
+        pid_t pid;
+        int rc = posix_spawn(&pid, KD_REFEREE, &actions, nullptr, argv.data(), envp.data());
+        posix_spawn_file_actions_destroy(&actions);
+        if (rc != 0) {
+            ADD_FAILURE() << "cannot start " << KD_REFEREE << ": " << strerror(rc);
+            return run;
+        }
+        int status = 0;
+        bool interrupted = false;
+        for (;;) {
+            pid_t w = waitpid(pid, &status, WNOHANG);
+            if (w == pid) break;
+            if (interrupt_ms > 0 && !interrupted && Clock::now() - start > std::chrono::milliseconds(interrupt_ms)) {
+                kill(pid, SIGTERM);
+                interrupted = true;
+            }
+            if (std::chrono::duration<double>(Clock::now() - start).count() > kHardLimitS) {
+                run.hung = true;
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+                break;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        run.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+        run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        run.term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        run.out = read_file(dir_ + "/stdout.txt");
+        run.err = read_file(dir_ + "/stderr.txt");
+        if (interrupted) return run;
+        std::string summary = read_file(json);
+        EXPECT_TRUE(JsonReader(summary).parse(run.summary)) << "--json output is not JSON:\n" << summary;
+        std::vector<std::string> names;
+        if (DIR* d = opendir(replays.c_str())) {
+            while (dirent* e = readdir(d))
+                if (strncmp(e->d_name, "game-", 5) == 0) names.push_back(e->d_name);
+            closedir(d);
+        }
+        std::sort(names.begin(), names.end());
+        for (const std::string& name : names) {
+            run.replay_texts.push_back(read_file(replays + "/" + name));
+            run.replays.emplace_back();
+            EXPECT_TRUE(JsonReader(run.replay_texts.back()).parse(run.replays.back())) << name << " is not JSON";
+        }
+        return run;
+    }
+
+    // The referee exited 0 in time and every game was played to its end: the
+    // summary counts them, a replay exists for each, and greedy answered all
+    // 14 of its requests in each (7 turns, 2 kings).
+    void expect_finished(const RefereeRun& run, int games = 1) {
+        EXPECT_FALSE(run.hung) << "the referee ran over " << kHardLimitS << " s and was killed";
+        EXPECT_EQ(run.exit_code, 0) << "stdout:\n" << run.out << "\nstderr:\n" << run.err;
+        EXPECT_LT(run.wall_s, kWallLimitS);
+        EXPECT_EQ(run.summary["games"].integer(), games);
+        ASSERT_EQ(int(run.replays.size()), games);
+        for (const Json& r : run.replays) {
+            EXPECT_EQ(r["final"]["ranks"].size(), 2u);
+            int seat = seat_of(r, greedy_name());
+            long answers = 0;
+            for (const Json& q : r["requests"].items) answers += q["seat"].integer() == seat;
+            EXPECT_EQ(answers, 14) << "greedy's game was cut short";
+            EXPECT_TRUE(r["final"]["eliminated"][size_t(seat)].is_null());
+        }
+    }
+
+    // The summary entry of the bot whose command holds `name`.
+    const Json& bot(const RefereeRun& run, const std::string& name) const {
+        for (const Json& b : run.summary["bots"].items)
+            if (b["command"].text.find(name) != std::string::npos) return b;
+        ADD_FAILURE() << "no bot '" << name << "' in the summary";
+        return Json::none();
+    }
+    const Json& hostile_stats(const RefereeRun& run) const { return bot(run, marker_); }
+    const Json& greedy_stats(const RefereeRun& run) const {
+        for (const Json& b : run.summary["bots"].items)
+            if (b["command"].text.find(marker_) == std::string::npos) return b;
+        ADD_FAILURE() << "no greedy in the summary";
+        return Json::none();
+    }
+    static std::string greedy_name() { return KD_GREEDY; }
+
+    static void expect_counters(const Json& b, const Counters& c, const char* who) {
+        SCOPED_TRACE(who);
+        EXPECT_EQ(b["timeouts"].integer(), c.timeouts);
+        EXPECT_EQ(b["bad_output"].integer(), c.bad_output);
+        EXPECT_EQ(b["illegal_put"].integer(), c.illegal_put);
+        EXPECT_EQ(b["invalid_pick"].integer(), c.invalid_pick);
+        EXPECT_EQ(b["crashes"].integer(), c.crashes);
+    }
+
+    // The hostile bot got counters `c`; greedy got none and won every game.
+    void expect_outcome(const RefereeRun& run, const Counters& c, int games = 1) {
+        expect_counters(hostile_stats(run), c, "hostile bot");
+        expect_counters(greedy_stats(run), Counters{}, "greedy");
+        EXPECT_EQ(greedy_stats(run)["wins"].integer(), games);
+    }
+
+    // Seat of the bot whose command holds `name` in a replay.
+    static int seat_of(const Json& replay, const std::string& name) {
+        for (size_t s = 0; s < replay["bots"].size(); ++s)
+            if (replay["bots"][s].text.find(name) != std::string::npos) return int(s);
+        ADD_FAILURE() << "no bot '" << name << "' in the replay";
+        return -1;
+    }
+    int hostile_seat(const Json& replay) const { return seat_of(replay, marker_); }
+
+    // Indices (in `requests`) of the hostile bot's requests.
+    std::vector<size_t> hostile_requests(const Json& replay) const {
+        std::vector<size_t> out;
+        int seat = hostile_seat(replay);
+        for (size_t i = 0; i < replay["requests"].size(); ++i)
+            if (replay["requests"][i]["seat"].integer() == seat) out.push_back(i);
+        return out;
+    }
+
+    // The hostile bot's game ended at its request number `nth` (0-based) with
+    // error `kind`: its earlier answers were clean, it got no more requests,
+    // and final.eliminated says so.
+    void expect_ended_at(const Json& replay, size_t nth, const std::string& kind) {
+        std::vector<size_t> mine = hostile_requests(replay);
+        ASSERT_EQ(mine.size(), nth + 1) << "the hostile bot got requests after its game ended, or fewer";
+        for (size_t k = 0; k < nth; ++k) EXPECT_TRUE(replay["requests"][mine[k]]["error"].is_null()) << "request " << k;
+        const Json& last = replay["requests"][mine[nth]];
+        EXPECT_EQ(last["error"]["kind"].text, kind) << last["error"]["detail"].text;
+        const Json& eliminated = replay["final"]["eliminated"][size_t(hostile_seat(replay))];
+        EXPECT_EQ(eliminated["reason"].text, kind);
+        EXPECT_EQ(size_t(eliminated["after_request"].integer()), mine[nth]);
+    }
+
+    std::string marker_, dir_;
+};
+
+// ---------------------------------------------------------------- crashes
+
+TEST_F(RefereeHostile, CrashAtOnceIsACrash) {
+    RefereeRun run = referee({hostile("crash-at-once"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 0, "crash");
+}
+
+TEST_F(RefereeHostile, ExitMidGameIsACrash) {
+    RefereeRun run = referee({hostile("crash-mid", 3), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 3, "crash");
+}
+
+TEST_F(RefereeHostile, SegfaultMidGameIsACrash) {
+    RefereeRun run = referee({greedy(), hostile("segv-mid", 4)});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 4, "crash");
+}
+
+// ---------------------------------------------------------------- time
+
+// It never answers and ignores SIGTERM: one timeout after 200 ms (50 ms at time
+// scale 4), then SIGKILL.
+TEST_F(RefereeHostile, SleepingForeverIsATimeoutAndQuick) {
+    RefereeRun run = referee({hostile("sleep-forever", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::timeouts, 1));
+    expect_ended_at(run.replays[0], 2, "timeout");
+    EXPECT_LT(run.wall_s, 5.0);
+}
+
+// The same on the first request, whose limit is 1000 ms: time scale 2 makes
+// it 2000 ms (a smaller scale would leave greedy too little on a busy machine).
+TEST_F(RefereeHostile, SleepingOnTheFirstRequestIsATimeout) {
+    RefereeRun run = referee({hostile("sleep-forever", 0), greedy()}, 1, {"--time-scale", "2"});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::timeouts, 1));
+    expect_ended_at(run.replays[0], 0, "timeout");
+    double waited = run.replays[0]["requests"][0]["time_ms"].number;
+    EXPECT_GE(waited, 2000.0);
+    EXPECT_LT(waited, 4000.0);
+}
+
+// 400 ms for a 200 ms limit (time scale 4). Not 100 ms for 50 ms at scale 1:
+// when the referee itself wakes past the deadline and finds the answer there,
+// it takes it, so on a loaded machine that late answer was accepted.
+TEST_F(RefereeHostile, AnsweringTwiceTheLimitIsATimeout) {
+    RefereeRun run = referee({hostile("late", 2, false, "400"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::timeouts, 1));
+    expect_ended_at(run.replays[0], 2, "timeout");
+    double waited = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["time_ms"].number;
+    EXPECT_GE(waited, 200.0);
+}
+
+// ---------------------------------------------------------------- bad output
+
+TEST_F(RefereeHostile, GarbageIsBadOutput) {
+    RefereeRun run = referee({hostile("garbage", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::bad_output, 1));
+    expect_ended_at(run.replays[0], 2, "bad_output");
+    const std::string& text = run.replay_texts[0];
+    EXPECT_TRUE(std::all_of(text.begin(), text.end(), [](char c) { return c > 0 && c < 0x7f; }))
+        << "the bot's bytes reached the replay unescaped";
+    EXPECT_NE(run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["output"].text.find("\x01\xff"),
+              std::string::npos);
+}
+
+TEST_F(RefereeHostile, AMegabyteWithoutNewlineIsBadOutput) {
+    RefereeRun run = referee({hostile("megabyte", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::bad_output, 1));
+    expect_ended_at(run.replays[0], 2, "bad_output");
+    const Json& error = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["error"];
+    EXPECT_NE(error["detail"].text.find("longer than"), std::string::npos) << error["detail"].text;
+    EXPECT_LT(run.replay_texts[0].size(), 200000u) << "the megabyte went into the replay";
+    EXPECT_LT(run.wall_s, 5.0);
+}
+
+// After its answer it prints "spam N" lines forever: the next answer it is
+// asked for starts with "spam 0", which is bad output.
+TEST_F(RefereeHostile, EndlessOutputIsBadOutputAtTheNextRequest) {
+    RefereeRun run = referee({hostile("endless-output", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::bad_output, 1));
+    expect_ended_at(run.replays[0], 3, "bad_output");
+    const Json& error = run.replays[0]["requests"][hostile_requests(run.replays[0])[3]]["error"];
+    EXPECT_NE(error["detail"].text.find("spam 0"), std::string::npos) << error["detail"].text;
+    EXPECT_LT(run.wall_s, 5.0);
+}
+
+// ---------------------------------------------------------------- closed pipes
+
+// A bot that closes its stdout has "exited or closed its output" (match.h): a
+// crash. Fails while the referee runs bots as `sh -c CMD` and dash waits for
+// CMD instead of exec'ing it: the shell keeps the pipe open, and the referee
+// sees a timeout instead.
+TEST_F(RefereeHostile, ClosingStdoutIsACrash) {
+    RefereeRun run = referee({hostile("close-stdout", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 2, "crash");
+}
+
+// The same bot with no shell in between: the referee reads end-of-file.
+TEST_F(RefereeHostile, ClosingStdoutIsACrashWithExec) {
+    RefereeRun run = referee({hostile("close-stdout", 2, true), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 2, "crash");
+}
+
+// A bot that closes its stdin after reading request 2 answers it, then
+// repeats the answer every 10 ms. The next request cannot be written (EPIPE):
+// a crash. Fails while the waiting `sh -c` keeps stdin open: the write
+// succeeds, and the stale answer is judged against the next request
+// (illegal_put, then invalid_pick).
+TEST_F(RefereeHostile, ClosingStdinIsACrash) {
+    RefereeRun run = referee({hostile("close-stdin", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 3, "crash");
+}
+
+TEST_F(RefereeHostile, ClosingStdinIsACrashWithExec) {
+    RefereeRun run = referee({hostile("close-stdin", 2, true), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    expect_ended_at(run.replays[0], 3, "crash");
+}
+
+// ---------------------------------------------------------------- picks and placements
+
+// Seat 1's first request: seat 0 has taken a tile of the draft, and it picks that one.
+TEST_F(RefereeHostile, PickingATakenTileIsAnInvalidPick) {
+    RefereeRun run = referee({greedy(), hostile("invalid-pick", 0)});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::invalid_pick, 1));
+    const Json& r = run.replays[0];
+    expect_ended_at(r, 0, "invalid_pick");
+    size_t at = hostile_requests(r)[0];
+    ASSERT_GT(at, 0u);
+    long pick = r["requests"][at]["pick"].integer();
+    bool taken = false;
+    for (const Json& slot : r["requests"][at - 1]["after"]["draft"].items)
+        taken |= slot["id"].integer() == pick && slot["owner"].integer() != -1;
+    EXPECT_TRUE(taken) << "tile " << pick << " was not taken: the bot did not test what it meant to";
+}
+
+// Seat 0's first request: nothing is taken yet, so it picks an id not in the draft.
+TEST_F(RefereeHostile, PickingATileNotInTheDraftIsAnInvalidPick) {
+    RefereeRun run = referee({hostile("invalid-pick", 0), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::invalid_pick, 1));
+    const Json& r = run.replays[0];
+    expect_ended_at(r, 0, "invalid_pick");
+    long pick = r["requests"][0]["pick"].integer();
+    for (const Json& id : r["drafts"][0].items) EXPECT_NE(id.integer(), pick);
+}
+
+// "PUT 0 0 0" is never legal for a kingdom that stays empty: every one of its
+// 12 placements is discarded, and it plays on to the end.
+TEST_F(RefereeHostile, IllegalPutsDiscardTilesButTheBotPlaysOn) {
+    RefereeRun run = referee({hostile("illegal-put"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::illegal_put, 12));
+    const Json& r = run.replays[0];
+    std::vector<size_t> mine = hostile_requests(r);
+    EXPECT_EQ(mine.size(), 14u);
+    int illegal = 0;
+    for (size_t i : mine) {
+        const Json& q = r["requests"][i];
+        if (q["turn"].integer() == 0) {
+            EXPECT_TRUE(q["error"].is_null());
+            continue;
+        }
+        EXPECT_EQ(q["error"]["kind"].text, "illegal_put");
+        EXPECT_EQ(q["put_result"].text, "illegal");
+        illegal++;
+    }
+    EXPECT_EQ(illegal, 12);
+    EXPECT_TRUE(r["final"]["eliminated"][size_t(hostile_seat(r))].is_null());
+}
+
+TEST_F(RefereeHostile, StrictPutEndsTheGameAtTheFirstIllegalPut) {
+    RefereeRun run = referee({hostile("illegal-put"), greedy()}, 1, {"--strict-put"});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::illegal_put, 1));
+    // Turn 0 takes two requests (two kings): the first PUT is the third request.
+    expect_ended_at(run.replays[0], 2, "illegal_put");
+}
+
+// ---------------------------------------------------------------- stderr
+
+// A megabyte of stderr before every answer: the referee drains it while it
+// waits, keeps the last 4 KB per request, and nothing is a fault (undrained,
+// the bot would block forever and time out).
+TEST_F(RefereeHostile, FloodingStderrIsNoFault) {
+    RefereeRun run = referee({hostile("stderr-flood"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, Counters{});
+    const Json& r = run.replays[0];
+    EXPECT_EQ(hostile_requests(r).size(), 14u);
+    EXPECT_TRUE(r["final"]["eliminated"][size_t(hostile_seat(r))].is_null());
+    for (size_t i : hostile_requests(r)) {
+        const std::string& err = r["requests"][i]["stderr"].text;
+        EXPECT_GT(err.size(), 0u);
+        EXPECT_LE(err.size(), 4096u);
+    }
+}
+
+// ---------------------------------------------------------------- descendants
+
+// Three children meant to outlive it (own session; double-forked orphan in
+// its own session; one ignoring SIGTERM), then plays a clean game. The
+// fixture checks that none of them is left.
+TEST_F(RefereeHostile, ChildrenOfAGoodBotDoNotOutliveTheGame) {
+    RefereeRun run = referee({hostile("spawn-play"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, Counters{});
+    EXPECT_EQ(hostile_requests(run.replays[0]).size(), 14u);
+}
+
+// The same children, then the bot exits at request 2. The children still hold
+// its stdout, so no end-of-file comes: the referee sees no answer, a timeout.
+TEST_F(RefereeHostile, ChildrenOfACrashedBotDoNotOutliveTheGame) {
+    RefereeRun run = referee({greedy(), hostile("spawn-crash", 2)});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::timeouts, 1));
+    expect_ended_at(run.replays[0], 2, "timeout");
+}
+
+// The referee stopped by SIGTERM (or Ctrl-C) in the middle of a run kills
+// its bots on the way out, the children that left the bot's process group
+// too. Fails while the signal handler only kills the process groups.
+TEST_F(RefereeHostile, InterruptedRefereeLeavesNoChildren) {
+    RefereeRun run = referee({hostile("spawn-play"), greedy()}, 100000, {}, 300);
+    EXPECT_FALSE(run.hung);
+    EXPECT_EQ(run.term_signal, SIGTERM);
+    EXPECT_LT(run.wall_s, 5.0);
+}
+
+// ---------------------------------------------------------------- all at once
+
+// Six games on two threads, the hostile bot claiming a different misbehaviour
+// in each (hostile_bot.cpp, kMixModes). Which game got which is told by the
+// bot's "hostile mode X" on stderr when the replay kept it (the stderr of the
+// answer that ends a game can be lost when the bot is killed before it is
+// read), so the check is on the set of outcomes, and on each game's mode where
+// known. spawn-crash may end as a crash here, not a timeout: another game's
+// orphan sweep (kill_orphans) can kill the children holding its stdout open.
+TEST_F(RefereeHostile, SixHostileGamesAtOnce) {
+    const std::map<std::string, std::vector<std::string>> outcomes_of = {
+        {"crash-at-once", {"crash@0"}},      {"crash-mid", {"crash@2"}},
+        {"sleep-forever", {"timeout@2"}},    {"garbage", {"bad_output@2"}},
+        {"invalid-pick", {"invalid_pick@2"}}, {"spawn-crash", {"timeout@2", "crash@2"}}};
+    RefereeRun run = referee({hostile("mix"), greedy()}, 6, {"--jobs", "2"});
+    expect_finished(run, 6);
+    std::vector<std::string> outcomes;
+    Counters total;
+    for (size_t g = 0; g < run.replays.size(); ++g) {
+        SCOPED_TRACE("game " + std::to_string(g));
+        const Json& r = run.replays[g];
+        std::vector<size_t> mine = hostile_requests(r);
+        ASSERT_FALSE(mine.empty());
+        const std::string kind = r["requests"][mine.back()]["error"]["kind"].text;
+        expect_ended_at(r, mine.size() - 1, kind);
+        std::string outcome = kind + "@" + std::to_string(mine.size() - 1);
+        outcomes.push_back(outcome);
+        const std::string& err = r["requests"][mine[0]]["stderr"].text;
+        size_t at = err.find("hostile mode ");
+        if (at != std::string::npos) {
+            std::string mode = err.substr(at + 13, err.find('\n', at) - at - 13);
+            ASSERT_TRUE(outcomes_of.count(mode)) << mode;
+            const std::vector<std::string>& allowed = outcomes_of.at(mode);
+            EXPECT_NE(std::find(allowed.begin(), allowed.end(), outcome), allowed.end()) << mode << ": " << outcome;
+        }
+        total.crashes += kind == "crash";
+        total.timeouts += kind == "timeout";
+        total.bad_output += kind == "bad_output";
+        total.invalid_pick += kind == "invalid_pick";
+    }
+    // Each mode's outcome once: the five certain ones, then spawn-crash's.
+    for (auto& [mode, allowed] : outcomes_of) {
+        if (allowed.size() != 1) continue;
+        auto it = std::find(outcomes.begin(), outcomes.end(), allowed[0]);
+        EXPECT_NE(it, outcomes.end()) << "no game of mode " << mode;
+        if (it != outcomes.end()) outcomes.erase(it);
+    }
+    ASSERT_EQ(outcomes.size(), 1u);
+    EXPECT_TRUE(outcomes[0] == "timeout@2" || outcomes[0] == "crash@2") << outcomes[0];
+    expect_outcome(run, total, 6);
+}
+
+}  // namespace
