@@ -1316,9 +1316,11 @@ struct PlayerOptions {
     uint64_t seed = 0;    // 0: seeded from the clock
     long playouts = 0;    // > 0: a fixed number of playouts per answer instead of a time budget
     RuleMode rule = RuleMode::Auto;
+    std::vector<std::string> settings;  // --set name=value, for tuning experiments
 };
 
-// Reads --time-ms N, --seed N, --playouts N and --rule match|adjacent|auto; complains on stderr about the rest.
+// Reads --time-ms N, --seed N, --playouts N, --rule match|adjacent|auto and
+// --set name=value; complains on stderr about the rest.
 inline PlayerOptions parse_player_options(int argc, char** argv) {
     PlayerOptions o;
     for (int i = 1; i < argc; ++i) {
@@ -1326,8 +1328,9 @@ inline PlayerOptions parse_player_options(int argc, char** argv) {
         if (a == "--time-ms" && i + 1 < argc) o.time_ms = std::atof(argv[++i]);
         else if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--playouts" && i + 1 < argc) o.playouts = std::atol(argv[++i]);
+        else if (a == "--set" && i + 1 < argc) o.settings.push_back(argv[++i]);
         else if (a == "--rule" && i + 1 < argc && parse_rule_mode(v, o.rule)) ++i;
-        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --seed N --playouts N --rule match|adjacent|auto)\n";
+        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
     }
     if (o.time_ms <= 0) o.time_ms = 40;
     if (o.seed == 0) o.seed = uint64_t(Clock::now().time_since_epoch().count()) | 1;
@@ -1416,12 +1419,24 @@ struct PolicyWeights {
     int joined = 1;     // per square of existing zones of the same terrain it joins
     int noise = 4;      // random jitter added to each placement's value, so that playouts vary
     int pick_noise = 2; // the same for picks
+    int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
+    bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
 };
 
 // Value of placing `tile` at p in k for its owner.
 KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     Kingdom::Effect e = k.effect(tile, p);
-    return e.gain * w.gain + e.joined * w.joined;
+    int v = e.gain * w.gain + e.joined * w.joined;
+    if (w.holes) v -= w.holes * k.isolated_holes_after(p);
+    return v;
+}
+
+// The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
+inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
+    Placement spots[kMaxPlacements];
+    int n = k.legal_placements(tile, rule, spots), best = INT_MIN / 2;
+    for (int i = 0; i < n; ++i) best = std::max(best, placement_value(k, tile, spots[i], w));
+    return best;
 }
 
 // How much a tile is worth to the owner of k, judged without trying its
@@ -1460,7 +1475,9 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const Kingdom& k = g.kingdom(g.current_player());
     int best = -1, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
-        int v = 4 * pick_value(k, kTiles[picks[i]]) + int(rng.below(uint32_t(w.pick_noise + 1)));
+        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
+                            : 4 * pick_value(k, kTiles[picks[i]]);
+        v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }
     return best;
@@ -1500,6 +1517,27 @@ struct SearchOptions {
     double margin_scale = 12;    // margin (points) at which that share is about 3/4 earned
     PolicyWeights weights;
 };
+
+// Sets one option by name ("margin_weight=0.3", "gain=10"): tuning from the
+// command line with --set. False for an unknown name.
+inline bool set_search_option(SearchOptions& o, const std::string& setting) {
+    size_t eq = setting.find('=');
+    if (eq == std::string::npos) return false;
+    std::string name = setting.substr(0, eq);
+    double v = std::atof(setting.c_str() + eq + 1);
+    if (name == "max_placements") o.max_placements = int(v);
+    else if (name == "margin_weight") o.margin_weight = v;
+    else if (name == "margin_scale") o.margin_scale = v;
+    else if (name == "first_answer_factor") o.first_answer_factor = v;
+    else if (name == "gain") o.weights.gain = int(v);
+    else if (name == "joined") o.weights.joined = int(v);
+    else if (name == "noise") o.weights.noise = int(v);
+    else if (name == "pick_noise") o.weights.pick_noise = int(v);
+    else if (name == "holes") o.weights.holes = int(v);
+    else if (name == "try_picks") o.weights.try_picks = v != 0;
+    else return false;
+    return true;
+}
 
 struct SearchReport {
     Answer answer;
@@ -1714,6 +1752,8 @@ int main(int argc, char** argv) {
     search_options.time_ms = options.time_ms;
     search_options.seed = options.seed;
     search_options.max_playouts = options.playouts;
+    for (const std::string& setting : options.settings)
+        if (!kd::set_search_option(search_options, setting)) std::cerr << "unknown setting '" << setting << "'\n";
     kd::Search search(search_options);
     return kd::play(std::cin, std::cout, options.rule, [&](const kd::Request& request) {
         kd::SearchReport r = search.decide(request);

@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     search_options.time_ms = options.time_ms;
     search_options.seed = options.seed;
     search_options.max_playouts = options.playouts;
+    for (const std::string& setting : options.settings)
+        if (!kd::set_search_option(search_options, setting)) std::cerr << "unknown setting '" << setting << "'\n";
     kd::Search search(search_options);
     return kd::play(std::cin, std::cout, options.rule, [&](const kd::Request& request) {
         kd::SearchReport r = search.decide(request);

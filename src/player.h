@@ -31,9 +31,11 @@ struct PlayerOptions {
     uint64_t seed = 0;    // 0: seeded from the clock
     long playouts = 0;    // > 0: a fixed number of playouts per answer instead of a time budget
     RuleMode rule = RuleMode::Auto;
+    std::vector<std::string> settings;  // --set name=value, for tuning experiments
 };
 
-// Reads --time-ms N, --seed N, --playouts N and --rule match|adjacent|auto; complains on stderr about the rest.
+// Reads --time-ms N, --seed N, --playouts N, --rule match|adjacent|auto and
+// --set name=value; complains on stderr about the rest.
 inline PlayerOptions parse_player_options(int argc, char** argv) {
     PlayerOptions o;
     for (int i = 1; i < argc; ++i) {
@@ -41,8 +43,9 @@ inline PlayerOptions parse_player_options(int argc, char** argv) {
         if (a == "--time-ms" && i + 1 < argc) o.time_ms = std::atof(argv[++i]);
         else if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--playouts" && i + 1 < argc) o.playouts = std::atol(argv[++i]);
+        else if (a == "--set" && i + 1 < argc) o.settings.push_back(argv[++i]);
         else if (a == "--rule" && i + 1 < argc && parse_rule_mode(v, o.rule)) ++i;
-        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --seed N --playouts N --rule match|adjacent|auto)\n";
+        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
     }
     if (o.time_ms <= 0) o.time_ms = 40;
     if (o.seed == 0) o.seed = uint64_t(Clock::now().time_since_epoch().count()) | 1;

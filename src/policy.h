@@ -3,6 +3,7 @@
 // kingdom. Cheap enough for tens of thousands of games per second.
 #pragma once
 
+#include <algorithm>
 #include <climits>
 
 #include "game.h"
@@ -15,12 +16,24 @@ struct PolicyWeights {
     int joined = 1;     // per square of existing zones of the same terrain it joins
     int noise = 4;      // random jitter added to each placement's value, so that playouts vary
     int pick_noise = 2; // the same for picks
+    int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
+    bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
 };
 
 // Value of placing `tile` at p in k for its owner.
 KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     Kingdom::Effect e = k.effect(tile, p);
-    return e.gain * w.gain + e.joined * w.joined;
+    int v = e.gain * w.gain + e.joined * w.joined;
+    if (w.holes) v -= w.holes * k.isolated_holes_after(p);
+    return v;
+}
+
+// The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
+inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
+    Placement spots[kMaxPlacements];
+    int n = k.legal_placements(tile, rule, spots), best = INT_MIN / 2;
+    for (int i = 0; i < n; ++i) best = std::max(best, placement_value(k, tile, spots[i], w));
+    return best;
 }
 
 // How much a tile is worth to the owner of k, judged without trying its
@@ -59,7 +72,9 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const Kingdom& k = g.kingdom(g.current_player());
     int best = -1, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
-        int v = 4 * pick_value(k, kTiles[picks[i]]) + int(rng.below(uint32_t(w.pick_noise + 1)));
+        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
+                            : 4 * pick_value(k, kTiles[picks[i]]);
+        v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }
     return best;

@@ -30,6 +30,27 @@ struct SearchOptions {
     PolicyWeights weights;
 };
 
+// Sets one option by name ("margin_weight=0.3", "gain=10"): tuning from the
+// command line with --set. False for an unknown name.
+inline bool set_search_option(SearchOptions& o, const std::string& setting) {
+    size_t eq = setting.find('=');
+    if (eq == std::string::npos) return false;
+    std::string name = setting.substr(0, eq);
+    double v = std::atof(setting.c_str() + eq + 1);
+    if (name == "max_placements") o.max_placements = int(v);
+    else if (name == "margin_weight") o.margin_weight = v;
+    else if (name == "margin_scale") o.margin_scale = v;
+    else if (name == "first_answer_factor") o.first_answer_factor = v;
+    else if (name == "gain") o.weights.gain = int(v);
+    else if (name == "joined") o.weights.joined = int(v);
+    else if (name == "noise") o.weights.noise = int(v);
+    else if (name == "pick_noise") o.weights.pick_noise = int(v);
+    else if (name == "holes") o.weights.holes = int(v);
+    else if (name == "try_picks") o.weights.try_picks = v != 0;
+    else return false;
+    return true;
+}
+
 struct SearchReport {
     Answer answer;
     long playouts = 0;

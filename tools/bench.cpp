@@ -1,0 +1,189 @@
+#pragma GCC optimize("O3,unroll-loops")
+// bench: the speed of the engine and the search, built the way CodinGame
+// builds the bot (tools/bundle, then g++ without -O). Run it with no argument.
+//
+// Like Stockfish's bench it ends with a signature: the search run for a fixed
+// number of playouts with a fixed seed on fixed positions. A change that
+// alters the bot's play changes the signature; a speed-only change does not.
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "greedy.h"
+#include "search.h"
+
+#pragma GCC target("popcnt,lzcnt,bmi,bmi2")
+
+using namespace kd;
+
+namespace {
+
+double now_ns() {
+    return double(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
+}
+
+// Positions reached by full greedy from seeded deals, `turns` turns in.
+Game position(const Variant& v, uint64_t seed, int turns) {
+    Game g = Game::deal(v, Rule::Match, seed);
+    while (!g.is_terminal() && g.turn() < turns) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    return g;
+}
+
+// Full kingdoms: the end of greedy games where nothing was discarded.
+std::vector<Kingdom> full_kingdoms(const Variant& v, int count) {
+    std::vector<Kingdom> out;
+    for (uint64_t seed = 1; int(out.size()) < count && seed < 10000; ++seed) {
+        Game g = position(v, seed, 99);
+        for (int p = 0; p < v.players; ++p)
+            if (g.kingdom(p).territory() == v.extent * v.extent - 1) out.push_back(g.kingdom(p));
+    }
+    return out;
+}
+
+// Median of `runs` timings of fn, in ns per call of its `calls` inner calls.
+template <typename F>
+double median_ns(int runs, long calls, F fn) {
+    std::vector<double> t;
+    for (int r = 0; r < runs; ++r) {
+        double a = now_ns();
+        fn();
+        t.push_back((now_ns() - a) / double(calls));
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+// A Request for seat-0's view of g (the bench's positions have seat 0 to move or not: rotate if needed).
+Request request_for(const Game& g) {
+    Request r(g);
+    int8_t seen[kTileCount + 1] = {};
+    for (int i = 0; i < g.drawn_count(); ++i) seen[g.deck_tile(i)] = 1;
+    for (int id = 1; id <= kTileCount; ++id)
+        if (!seen[id]) r.unseen[r.n_unseen++] = int8_t(id);
+    return r;
+}
+
+}  // namespace
+
+int main() {
+    volatile long sink = 0;
+    printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
+
+    for (const Variant* v : {&kVariants[0], &kVariants[3]}) {
+        std::vector<Kingdom> full = full_kingdoms(*v, 64);
+        const long reps = 2000;
+        double ns = median_ns(7, reps * long(full.size()), [&] {
+            for (long r = 0; r < reps; ++r)
+                for (const Kingdom& k : full) sink += k.recount_score();
+        });
+        printf("score a full %dx%d kingdom (flood fill)          %8.1f ns   (%zu kingdoms)\n", v->extent, v->extent,
+               ns, full.size());
+    }
+
+    {
+        std::vector<Game> mid;
+        for (uint64_t seed = 1; seed <= 64; ++seed) mid.push_back(position(kVariants[0], seed, 4));
+        const long reps = 2000;
+        Placement spots[kMaxPlacements];
+        long listed = 0;
+        double ns = median_ns(7, reps * long(mid.size()), [&] {
+            for (long r = 0; r < reps; ++r)
+                for (const Game& g : mid) listed += g.legal_placements(spots);
+        });
+        printf("list legal placements of a tile, 2p mid-game     %8.1f ns   (%.1f placements each)\n", ns,
+               double(listed) / double(reps * 7 * long(mid.size())));
+        double gain_ns = median_ns(7, reps * long(mid.size()), [&] {
+            for (long r = 0; r < reps; ++r)
+                for (const Game& g : mid) {
+                    int n = g.legal_placements(spots);
+                    const Kingdom& k = g.kingdom(g.current_player());
+                    for (int i = 0; i < n; ++i) sink += k.score_gain(kTiles[g.current_tile()], spots[i]);
+                }
+        });
+        printf("... and score every one of them (incremental)    %8.1f ns\n", gain_ns);
+    }
+
+    PolicyWeights weights;
+    for (const Variant* v : {&kVariants[0], &kVariants[2], &kVariants[3]}) {
+        Game opening = Game::deal(*v, Rule::Match, 42);
+        Request r = request_for(opening);
+        Rng rng(7);
+        const long games = v->players == 2 && v->turns == 7 ? 20000 : 5000;
+        double ns = median_ns(5, games, [&] {
+            for (long i = 0; i < games; ++i) {
+                Game g = opening;
+                determinize(g, r.unseen, r.n_unseen, rng);
+                playout(g, rng, weights);
+                sink += g.kingdom(0).score();
+            }
+        });
+        printf("playouts from a %-4s opening (search policy)     %8.0f per second\n", v->name, 1e9 / ns);
+    }
+    {
+        Game opening = Game::deal(kVariants[0], Rule::Match, 42);
+        double ns = median_ns(3, 50, [&] {
+            for (int i = 0; i < 50; ++i) {
+                Game g = opening;
+                while (!g.is_terminal()) {
+                    GreedyChoice c = full_greedy(g);
+                    g.apply(c.put, c.pick);
+                }
+                sink += g.kingdom(0).score();
+            }
+        });
+        printf("playouts from a 2p opening (full greedy, as mce) %8.0f per second\n", 1e9 / ns);
+    }
+
+    // The search at its CodinGame budget: playouts in 40 ms from positions of every variant.
+    printf("\nsearch, 40 ms per answer:\n");
+    for (const Variant& v : kVariants) {
+        long total = 0;
+        int answers = 0;
+        for (uint64_t seed = 1; seed <= 3; ++seed)
+            for (int turn : {1, v.turns / 2}) {
+                Game g = position(v, seed, turn);
+                if (g.is_terminal()) continue;
+                SearchOptions o;
+                o.time_ms = 40;
+                o.seed = seed;
+                Search search(o);
+                Request r = request_for(g);
+                r.number = 1;
+                r.timer = Timer();
+                // The search plays seat 0: rotate nothing, just skip positions where seat 0 is not to move.
+                if (g.current_player() != 0) continue;
+                total += search.decide(r).playouts;
+                ++answers;
+            }
+        printf("  %-4s %8.0f playouts per answer (%d positions)\n", v.name, answers ? double(total) / answers : 0.0,
+               answers);
+    }
+
+    // Signature: fixed seed, fixed playouts, fixed positions.
+    uint64_t signature = 1469598103934665603ull;
+    long playouts = 0;
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 4; ++seed) {
+            Game g = position(v, seed, 1 + int(seed) % (v.turns - 1));
+            if (g.is_terminal() || g.current_player() != 0) g = position(v, seed, 0);
+            if (g.current_player() != 0) continue;
+            SearchOptions o;
+            o.max_playouts = 2000;
+            o.seed = seed;
+            Search search(o);
+            Request r = request_for(g);
+            r.number = 1;
+            SearchReport rep = search.decide(r);
+            playouts += rep.playouts;
+            for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
+                           long(rep.answer.pick), long(rep.value * 1e6)})
+                signature = (signature ^ uint64_t(x)) * 1099511628211ull;
+        }
+    printf("\nsignature: %ld playouts, %016llx\n", playouts, (unsigned long long)signature);
+    return int(sink & 0);
+}
