@@ -53,9 +53,9 @@ inline int pick_value(const Kingdom& k, const Tile& tile) {
 // The policy's placement for the player to act (invalid when none is legal).
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
     Placement spots[kMaxPlacements];
-    const int n = g.legal_placements(spots);
-    if (n == 0) return Placement{};
-    const Kingdom& k = g.kingdom(g.current_player());
+    const int n = g.legal_placements(spots), seat = g.current_player();
+    if (n == 0 || seat < 0) return Placement{};
+    const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
     int best = 0, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
@@ -68,8 +68,9 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
 // The policy's pick for the player to act (-1 when there is nothing to pick).
 inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     int picks[kMaxDraft];
-    const int n = g.free_picks(picks);
-    const Kingdom& k = g.kingdom(g.current_player());
+    const int n = g.free_picks(picks), seat = g.current_player();
+    if (seat < 0) return -1;
+    const Kingdom& k = g.kingdom(seat);
     int best = -1, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
         int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)

@@ -250,6 +250,7 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
     j.begin_object().field("format", "kingdomino-replay-1").field("variant", v.name);
     j.field("seed", (unsigned long long)cfg.seed).field("game", cfg.index);
     j.field("rule", cfg.rule == Rule::Match ? "match" : "adjacent");
+    j.field("time_scale", cfg.time_scale).field("no_timeout", cfg.no_timeout).field("strict_put", cfg.strict_put);
     j.field("grid_size", v.side).field("extent", v.extent);
     j.key("castle").begin_array().value(v.side / 2).value(v.side / 2).end_array();
     j.field("players", n).field("draft_size", v.draft_size).field("turns", v.turns);

@@ -1,0 +1,162 @@
+// The bot's decisions (src/search.h through src/player.h), run with a fixed
+// seed and a fixed number of playouts so that every result is reproducible.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "greedy.h"
+#include "search.h"
+#include "slow_rules.h"
+
+using namespace kd;
+
+namespace {
+
+SearchOptions fixed(long playouts, uint64_t seed = 1) {
+    SearchOptions o;
+    o.max_playouts = playouts;
+    o.seed = seed;
+    return o;
+}
+
+// Plays g to its end, every answer of seat 0..n-1 chosen by its own Search
+// through the text protocol, as the real bot would; returns the answers' checks.
+void play_through(const Variant& v, uint64_t seed, long playouts, int* illegal, int* answers) {
+    Game g = Game::deal(v, Rule::Match, seed);
+    RequestReader readers[kMaxPlayers];
+    Tracker trackers[kMaxPlayers];
+    Search searches[kMaxPlayers] = {Search(fixed(playouts, seed)), Search(fixed(playouts, seed + 1)),
+                                    Search(fixed(playouts, seed + 2)), Search(fixed(playouts, seed + 3))};
+    int numbers[kMaxPlayers] = {};
+    while (!g.is_terminal()) {
+        int seat = g.current_player();
+        std::istringstream in((numbers[seat] ? "" : init_text(v)) + request_text(g, seat));
+        std::ostringstream out;
+        Search& search = searches[seat];
+        // One request through the same loop the bot runs.
+        std::string first;
+        std::getline(in, first);
+        Observation obs;
+        ASSERT_TRUE(readers[seat].read(first, in, obs));
+        std::vector<std::string> warnings;
+        Request r(trackers[seat].build(obs, Rule::Match, warnings));
+        r.n_unseen = trackers[seat].unseen_tiles(r.unseen);
+        r.number = numbers[seat]++;
+        Answer a = search.decide(r).answer;
+        make_safe(r.game, RuleMode::Match, a);
+        out << answer_text(a.put, a.pick, a.message);
+        // Parse the text back, as the referee does, and judge it on the true game.
+        std::istringstream answer(out.str());
+        std::string put_line, pick_line, err, msg;
+        std::getline(answer, put_line);
+        std::getline(answer, pick_line);
+        Placement put;
+        int pick;
+        ASSERT_TRUE(parse_put(put_line, put, err)) << put_line;
+        ASSERT_TRUE(parse_pick(pick_line, pick, msg, err)) << pick_line;
+        int tile = g.current_tile();
+        if (tile > 0 && g.kingdom(seat).has_legal_placement(kTiles[tile], Rule::Match)) {
+            ++*answers;
+            if (!slow::is_legal(g.kingdom(seat), kTiles[tile], Rule::Match, put)) ++*illegal;
+        }
+        Game::Outcome o = g.apply(put, pick);
+        ASSERT_TRUE(o.pick_ok) << "turn " << g.turn() << " pick " << pick;
+    }
+}
+
+}  // namespace
+
+TEST(Search, TakesTheObviousWinningSpot) {
+    // Last turn, 4p: my tile is a lake with a crown; the spots joining my big lake (5 squares,
+    // 2 crowns -> 6 squares, 3 crowns: +8) beat the others (+1).
+    Game g(kVariants[2], Rule::Match);
+    Kingdom& k = g.kingdom_mut(0);
+    for (int x = 2; x <= 6; ++x) k.put_square(x, 2, kLake, x == 2 ? 2 : 0);  // lake row above the castle
+    k.put_square(4, 3, kForest, 0);
+    Slot placing[4] = {{31, 0}, {40, 1}, {45, 2}, {47, 3}};  // 31: l1 c0
+    g.set_position(12, 0, placing, 4, nullptr, 0, 48, 0, 0);
+    ASSERT_TRUE(g.last_turn());
+    Request r(g);
+    SearchReport rep = Search(fixed(100)).decide(r);
+    Kingdom after = k;
+    ASSERT_TRUE(k.is_legal(kTiles[31], Rule::Match, rep.answer.put));
+    after.place(kTiles[31], rep.answer.put);
+    EXPECT_EQ(after.score() - k.score(), 6 * 3 - 5 * 2) << "the lake must join the big lake";
+    EXPECT_STREQ(rep.mode, "exact");
+}
+
+TEST(Search, PrefersTheCrownsThatMakeItsZone) {
+    // Mid-game 2p, seat 0 places tile 45 (m2 c0) with a 3-square mine already owned with 1 crown:
+    // joining it is worth 4 x 3 - 3 x 1 = 9 now, far more than anything else. Any sane search takes it.
+    Game g = Game::deal(kVariants[0], Rule::Match, 77);
+    Kingdom& k = g.kingdom_mut(0);
+    k.put_square(5, 4, kMine, 1);
+    k.put_square(6, 4, kMine, 0);
+    k.put_square(6, 3, kMine, 0);
+    Slot placing[4] = {{45, 0}, {46, 1}, {47, 0}, {48, 1}};
+    Slot draft[4] = {{1, -1}, {2, -1}, {3, -1}, {4, -1}};
+    g.set_position(2, 0, placing, 4, draft, 4, 12, 0, 0);
+    Request r(g);
+    int8_t unseen[kTileCount];
+    int n = 0;
+    for (int id = 5; id <= 44; ++id) unseen[n++] = int8_t(id);
+    std::copy(unseen, unseen + n, r.unseen);
+    r.n_unseen = n;
+    SearchReport rep = Search(fixed(3000)).decide(r);
+    ASSERT_TRUE(k.is_legal(kTiles[45], Rule::Match, rep.answer.put));
+    EXPECT_EQ(k.score_gain(kTiles[45], rep.answer.put), 4 * 3 - 3 * 1) << "the mine square must join the mine";
+}
+
+TEST(Search, SameSeedSameAnswer) {
+    Game g = Game::deal(kVariants[3], Rule::Match, 9);
+    for (int i = 0; i < 6; ++i) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    // Seat to move is whoever it is; search from its point of view by rebuilding from text.
+    int seat = g.current_player();
+    std::istringstream in(request_text(g, seat));
+    std::string first;
+    std::getline(in, first);
+    RequestReader reader;
+    Observation obs;
+    ASSERT_TRUE(reader.read(first, in, obs));
+    Tracker tracker;
+    std::vector<std::string> w;
+    Request r(tracker.build(obs, Rule::Match, w));
+    r.n_unseen = tracker.unseen_tiles(r.unseen);
+    r.number = 1;
+    SearchReport a = Search(fixed(800, 5)).decide(r), b = Search(fixed(800, 5)).decide(r);
+    EXPECT_EQ(a.answer.put, b.answer.put);
+    EXPECT_EQ(a.answer.pick, b.answer.pick);
+    EXPECT_EQ(a.playouts, b.playouts);
+    EXPECT_DOUBLE_EQ(a.value, b.value);
+    EXPECT_EQ(a.playouts, 800);
+}
+
+TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
+    // Thousands of requests of every variant, each answered by a search through the text protocol.
+    int illegal = 0, answers = 0;
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= (v.turns == 7 ? 60u : 25u); ++seed) {
+            play_through(v, seed, 24, &illegal, &answers);
+            if (HasFatalFailure()) return;
+        }
+    EXPECT_EQ(illegal, 0);
+    EXPECT_GT(answers, 3000);
+}
+
+TEST(Search, OutcomeRewardsWinsFirst) {
+    Search s(fixed(1));
+    Game g(kVariants[0], Rule::Match);
+    g.kingdom_mut(0).put_square(5, 4, kCorn, 1);
+    double first;
+    double win = s.outcome(g, &first);
+    EXPECT_EQ(first, 1.0);
+    g.kingdom_mut(1).put_square(5, 4, kCorn, 1);
+    g.kingdom_mut(1).put_square(6, 4, kCorn, 0);
+    double loss = s.outcome(g, &first);
+    EXPECT_EQ(first, 0.0);
+    EXPECT_GT(win, 0.8);
+    EXPECT_LT(loss, 0.2);
+}

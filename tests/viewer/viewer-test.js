@@ -1,0 +1,515 @@
+#!/usr/bin/env node
+// End-to-end test of the replay viewer in headless Chromium.
+//
+//   node viewer-test.js --work DIR --template tools/viewer/viewer.html --variants 2p,3p,4p,duel
+//
+// DIR holds what the CTest fixtures made: replays/<name>/<game>.json with the page
+// tools/replay-view wrote next to each (<game>.html), and all.html, the page made
+// from the directory all/ holding every replay. Expected values come from the JSON
+// files, read here independently of the page. Screenshots go to DIR/screenshots.
+// Any failure, Chromium not starting included, exits 1: this test never skips.
+
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { pathToFileURL } = require('url');
+
+const CHROMIUM = process.env.VIEWER_CHROMIUM || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+function parseArgs(argv) {
+  const args = { variants: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--work') args.work = argv[++i];
+    else if (a === '--template') args.template = argv[++i];
+    else if (a === '--variants') args.variants = argv[++i].split(',').filter(Boolean);
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (!args.work || !args.template) throw new Error('usage: viewer-test.js --work DIR --template viewer.html [--variants 2p,3p,...]');
+  return args;
+}
+
+class Failure extends Error {}
+
+function check(cond, message) {
+  if (!cond) throw new Failure(message);
+}
+
+// ------------------------------------------------------------ expected values, from the JSON alone
+
+function expectedModel(rep) {
+  const n = rep.grid_size, P = rep.players, reqs = rep.requests;
+  const start = [];
+  for (let y = 0; y < n; y++) {
+    let row = '';
+    for (let x = 0; x < n; x++) row += x === rep.castle[0] && y === rep.castle[1] ? '*0' : '_0';
+    start.push(row);
+  }
+  const turnOf = [0].concat(reqs.map((r) => r.turn));
+  const firstOfTurn = new Map();
+  turnOf.forEach((t, k) => { if (!firstOfTurn.has(t)) firstOfTurn.set(t, k); });
+  // Events show on the step after their after_request; eliminations stay from then on.
+  const evStep = (ev) => Math.min(reqs.length, Math.max(0, ev.after_request + 1));
+  const events = rep.events || [];
+  return {
+    n, P, steps: reqs.length, turnOf,
+    request: (k) => reqs[k - 1],
+    eventsAt: (k) => events.filter((ev) => evStep(ev) === k).map((ev) => ev.kind),
+    eliminatedAt: (k) => Array.from(new Set(events.filter((ev) => ev.kind === 'eliminated' && evStep(ev) <= k).map((ev) => ev.seat))).sort(),
+    grids: (k) => (k === 0 ? Array.from({ length: P }, () => start) : reqs[k - 1].after.grids),
+    scores: (k) => (k === 0 ? new Array(P).fill(0) : reqs[k - 1].after.scores),
+    nextTurn: (k) => {
+      for (let j = k + 1; j <= reqs.length; j++) if (turnOf[j] > turnOf[k]) return j;
+      return reqs.length;
+    },
+    // The first step of the current turn, or of the previous one when already there.
+    prevTurn: (k) => (k === 0 ? 0 : firstOfTurn.get(turnOf[k - 1])),
+  };
+}
+
+// Zones as the rules define them: 4-connected squares of one terrain, castle in none.
+function zonesOf(grid) {
+  const n = grid.length, seen = new Set(), out = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const t = grid[y][2 * x];
+      if ('cfglwm'.indexOf(t) < 0 || seen.has(y * n + x)) continue;
+      let size = 0, crowns = 0;
+      const stack = [[x, y]];
+      seen.add(y * n + x);
+      while (stack.length) {
+        const [a, b] = stack.pop();
+        size++; crowns += +grid[b][2 * a + 1];
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const u = a + dx, v = b + dy;
+          if (u < 0 || v < 0 || u >= n || v >= n || seen.has(v * n + u) || grid[v][2 * u] !== t) continue;
+          seen.add(v * n + u); stack.push([u, v]);
+        }
+      }
+      out.push(`${t}${size}x${crowns}`);
+    }
+  }
+  return out.sort();
+}
+
+// ------------------------------------------------------------ reading the page
+
+async function pageState(page) {
+  return page.evaluate(() => {
+    const counter = document.querySelector('[data-testid="step-counter"]');
+    const grids = {};
+    for (const sq of document.querySelectorAll('[data-testid="square"]')) {
+      const s = +sq.dataset.seat, x = +sq.dataset.x, y = +sq.dataset.y;
+      ((grids[s] = grids[s] || [])[y] = grids[s][y] || [])[x] = sq.dataset.square;
+    }
+    const scores = {};
+    for (const e of document.querySelectorAll('[data-testid="score"]')) scores[e.dataset.seat] = e.textContent.trim();
+    const now = [];
+    for (const e of document.querySelectorAll('[data-testid="square"].now')) now.push(`${e.dataset.seat}:${e.dataset.x},${e.dataset.y}`);
+    return {
+      step: +counter.dataset.step, steps: +counter.dataset.steps, counterText: counter.textContent.trim(),
+      turn: +document.querySelector('[data-testid="turn-counter"]').dataset.turn,
+      grids: Object.keys(grids).sort((a, b) => a - b).map((s) => grids[s].map((row) => row.join(''))),
+      scores: Object.keys(scores).sort((a, b) => a - b).map((s) => +scores[s]),
+      now, hash: location.hash, replay: document.getElementById('app').dataset.replay || '',
+      eliminated: Array.from(document.querySelectorAll('[data-testid="eliminated"]'), (e) => +e.dataset.seat).sort(),
+      events: Array.from(document.querySelectorAll('[data-testid="events-panel"]:not([hidden]) [data-testid="event"]'), (e) => e.dataset.kind),
+      message: (document.querySelector('[data-testid="message-text"]') || {}).textContent || '',
+      time: (document.querySelector('[data-testid="answer-time"]') || {}).textContent || '',
+      error: (document.querySelector('[data-testid="request-error"]') || {}).textContent || '',
+      finalShown: !document.querySelector('[data-testid="final"]').hidden,
+    };
+  });
+}
+
+function compareGrids(shown, expected, where) {
+  check(shown.length === expected.length, `${where}: page shows ${shown.length} kingdoms, replay has ${expected.length}`);
+  for (let s = 0; s < expected.length; s++) {
+    for (let y = 0; y < expected[s].length; y++) {
+      if (shown[s][y] === expected[s][y]) continue;
+      for (let x = 0; 2 * x < expected[s][y].length; x++) {
+        const a = (shown[s][y] || '').substr(2 * x, 2), b = expected[s][y].substr(2 * x, 2);
+        check(a === b, `${where}: seat ${s} square (x=${x}, y=${y}) shows "${a}", replay has "${b}"`);
+      }
+    }
+  }
+}
+
+async function expectStep(page, exp, k, where) {
+  let st = await pageState(page);
+  if (st.step !== k) {
+    await page.waitForFunction((want) => +document.querySelector('[data-testid="step-counter"]').dataset.step === want, k, { timeout: 5000 })
+      .catch(() => {});
+    st = await pageState(page);
+  }
+  check(st.step === k, `${where}: step counter is ${st.step}, expected ${k}`);
+  check(st.steps === exp.steps, `${where}: counter says ${st.steps} steps, replay has ${exp.steps} requests`);
+  check(st.counterText === `${k} / ${exp.steps}`, `${where}: counter text "${st.counterText}", expected "${k} / ${exp.steps}"`);
+  check(st.turn === exp.turnOf[k], `${where}: turn counter ${st.turn}, expected ${exp.turnOf[k]}`);
+  compareGrids(st.grids, exp.grids(k), `${where} (step ${k})`);
+  check(JSON.stringify(st.scores) === JSON.stringify(exp.scores(k)), `${where} (step ${k}): scores shown ${st.scores}, replay has ${exp.scores(k)}`);
+  const at = `${where} (step ${k})`;
+  check(JSON.stringify(st.eliminated) === JSON.stringify(exp.eliminatedAt(k)), `${at}: players shown out ${st.eliminated}, replay says ${exp.eliminatedAt(k)}`);
+  check(JSON.stringify(st.events) === JSON.stringify(exp.eventsAt(k)), `${at}: events shown [${st.events}], replay has [${exp.eventsAt(k)}]`);
+  if (k > 0) {
+    const r = exp.request(k);
+    check(st.message === (r.message ? `\u201C${r.message}\u201D` : ''), `${at}: PICK message shown "${st.message}", replay has "${r.message}"`);
+    check(st.time.startsWith(`${r.time_ms < 1 ? r.time_ms.toFixed(3) : r.time_ms < 10 ? r.time_ms.toFixed(2) : r.time_ms.toFixed(1)} ms`),
+      `${at}: answer time shown "${st.time}", replay has ${r.time_ms} ms`);
+    check(!r.error === !st.error && (!r.error || st.error.includes(r.error.detail || '')), `${at}: error shown "${st.error}", replay has ${JSON.stringify(r.error)}`);
+  }
+  return st;
+}
+
+// The page spaces out its history updates, so the hash may land a little later.
+async function expectHash(page, want, where) {
+  if (await page.evaluate(() => location.hash) === want) return;
+  const ok = await page.waitForFunction((w) => location.hash === w, want, { timeout: 3000 }).then(() => true, () => false);
+  if (!ok) check(false, `${where}: the address hash is "${await page.evaluate(() => location.hash)}", expected "${want}"`);
+}
+
+// ------------------------------------------------------------ the checks
+
+async function openPage(context, url, errors) {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
+  page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) errors.push(`network request: ${r.url()}`); });
+  await page.goto(url);
+  const ready = await page.waitForSelector('[data-testid="app"][data-ready="1"]', { state: 'attached', timeout: 10000 }).then(() => true, () => false);
+  check(ready, `${url}: the page never became ready${errors.length ? ': ' + errors.join('; ') : ''}`);
+  return page;
+}
+
+// Runs `body(errors)`; a failure also reports the page's own errors, its likely cause.
+async function withPageErrors(body) {
+  const errors = [];
+  try {
+    return await body(errors);
+  } catch (e) {
+    if (errors.length && e instanceof Failure) e.message += ` [page: ${errors.join('; ')}]`;
+    throw e;
+  }
+}
+
+async function testReplay(context, jsonPath, htmlPath, shots, log) {
+  return withPageErrors((errors) => checkReplay(context, jsonPath, htmlPath, shots, log, errors));
+}
+
+async function checkReplay(context, jsonPath, htmlPath, shots, log, errors) {
+  const rep = JSON.parse(fs.readFileSync(jsonPath, 'utf8'));
+  const exp = expectedModel(rep);
+  const fin = rep.final;
+  const name = `${rep.variant} seed ${rep.seed} (${path.basename(jsonPath)})`;
+  const url = pathToFileURL(htmlPath).href;
+  const page = await openPage(context, url, errors);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+
+  // Start: step 0, empty kingdoms; no hash needed.
+  await expectStep(page, exp, 0, `${name}, at load`);
+
+  // End: final grids, scores, adjusted scores and ranks.
+  await page.keyboard.press('End');
+  let st = await expectStep(page, exp, exp.steps, `${name}, after End`);
+  compareGrids(st.grids, fin.grids, `${name}, after End vs final.grids`);
+  check(JSON.stringify(st.scores) === JSON.stringify(fin.scores), `${name}: header scores ${st.scores} differ from final.scores ${fin.scores}`);
+  check(st.finalShown, `${name}: the final result is not shown at the last step`);
+  const out = fin.eliminated.map((e, s) => (e ? s : -1)).filter((s) => s >= 0);
+  check(JSON.stringify(st.eliminated) === JSON.stringify(out), `${name}: at the end players shown out ${st.eliminated}, final.eliminated says ${out}`);
+  await expectHash(page, `#step=${exp.steps}`, `${name}, after End`);
+  const table = await page.evaluate(() => {
+    const read = (id) => Object.fromEntries(Array.from(document.querySelectorAll(`[data-testid="${id}"]`), (e) => [e.dataset.seat, e.firstChild.textContent.trim()]));
+    return { score: read('final-score'), adjusted: read('final-adjusted'), rank: read('final-rank'), territory: read('final-territory'), crowns: read('final-crowns') };
+  });
+  for (let s = 0; s < exp.P; s++) {
+    check(+table.score[s] === fin.scores[s], `${name}: final score of seat ${s} shows ${table.score[s]}, replay ${fin.scores[s]}`);
+    check(+table.adjusted[s] === fin.adjusted[s], `${name}: adjusted score of seat ${s} shows ${table.adjusted[s]}, replay ${fin.adjusted[s]}`);
+    check(table.rank[s] === `#${fin.ranks[s]}`, `${name}: rank of seat ${s} shows ${table.rank[s]}, replay ${fin.ranks[s]}`);
+    check(+table.territory[s] === fin.territory[s], `${name}: territory of seat ${s} shows ${table.territory[s]}, replay ${fin.territory[s]}`);
+    check(+table.crowns[s] === fin.crowns[s], `${name}: crowns of seat ${s} shows ${table.crowns[s]}, replay ${fin.crowns[s]}`);
+  }
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: path.join(shots, `viewer-${rep.variant}-seed${rep.seed}-end.png`), fullPage: true });
+
+  // Zones on (key Z); every step backwards with the left arrow: grid, scores, zones, highlight.
+  await page.keyboard.press('z');
+  for (let k = exp.steps; k >= 0; k--) {
+    if (k < exp.steps) await page.keyboard.press('ArrowLeft');
+    const where = `${name}, ArrowLeft to step ${k}`;
+    st = await expectStep(page, exp, k, where);
+    await expectHash(page, `#step=${k}`, where);
+    const zones = await page.evaluate(() => {
+      const out = {};
+      for (const e of document.querySelectorAll('[data-testid="zone"]')) {
+        const s = e.closest('[data-testid="zones"]').dataset.seat;
+        (out[s] = out[s] || []).push(`${e.dataset.terrain}${e.dataset.size}x${e.dataset.crowns}`);
+      }
+      const totals = Object.fromEntries(Array.from(document.querySelectorAll('[data-testid="zone-total"]'), (e) => [e.dataset.seat, e.textContent]));
+      return { out, totals };
+    });
+    for (let s = 0; s < exp.P; s++) {
+      const want = zonesOf(exp.grids(k)[s]).join(' '), got = (zones.out[s] || []).sort().join(' ');
+      check(got === want, `${where}: seat ${s} zones shown "${got}", expected "${want}"`);
+      check(zones.totals[s] === `total ${exp.scores(k)[s]}`, `${where}: seat ${s} zone total "${zones.totals[s]}", replay score ${exp.scores(k)[s]}`);
+    }
+    if (k > 0) {
+      // The tile placed by this request is highlighted, and only it.
+      const r = rep.requests[k - 1];
+      const before = exp.grids(k - 1)[r.seat], after = exp.grids(k)[r.seat];
+      const changed = [];
+      for (let y = 0; y < exp.n; y++) for (let x = 0; x < exp.n; x++) if (before[y].substr(2 * x, 2) !== after[y].substr(2 * x, 2)) changed.push(`${r.seat}:${x},${y}`);
+      check(JSON.stringify(st.now.sort()) === JSON.stringify(changed.sort()), `${where}: highlighted ${st.now}, the request placed ${changed}`);
+      if (r.put_result === 'placed') check(changed.length === 2, `${where}: put_result "placed" but ${changed.length} squares changed in seat ${r.seat}'s grid`);
+    }
+  }
+  await page.keyboard.press('z');
+
+  // Turns: down arrow forwards, up arrow backwards, shift+arrows the same.
+  let k = 0;
+  let guard = 0;
+  while (k < exp.steps && guard++ < 100) {
+    const want = exp.nextTurn(k);
+    await page.keyboard.press(guard % 2 ? 'ArrowDown' : 'Shift+ArrowRight');
+    st = await expectStep(page, exp, want, `${name}, next turn from step ${k}`);
+    k = want;
+  }
+  check(k === exp.steps, `${name}: next turn never reached the last step`);
+  guard = 0;
+  while (k > 0 && guard++ < 100) {
+    const want = exp.prevTurn(k);
+    await page.keyboard.press(guard % 2 ? 'ArrowUp' : 'Shift+ArrowLeft');
+    await expectStep(page, exp, want, `${name}, previous turn from step ${k}`);
+    k = want;
+  }
+  check(k === 0, `${name}: previous turn never reached step 0`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await expectStep(page, exp, 1, `${name}, right right left from 0`);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Home');
+  await expectStep(page, exp, 0, `${name}, Home`);
+
+  // Play: space starts, steps advance by themselves, space pauses.
+  await page.selectOption('[data-testid="speed"]', '80');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.step >= 3, null, { timeout: 5000 })
+    .catch(() => { throw new Failure(`${name}: Space did not start playing`); });
+  await page.keyboard.press('Space');
+  const paused = (await pageState(page)).step;
+  await page.waitForTimeout(400);
+  const later = await pageState(page);
+  check(later.step === paused, `${name}: still playing after the second Space (${paused} -> ${later.step})`);
+  await expectStep(page, exp, paused, `${name}, paused`);
+
+  // The hash restores a step on load, and follows hand-made hash changes.
+  const mid = Math.floor(exp.steps / 2);
+  const page2 = await openPage(context, `${url}#step=${mid}`, errors);
+  await page2.setViewportSize({ width: 1600, height: 1000 });
+  await expectStep(page2, exp, mid, `${name}, loaded with #step=${mid}`);
+  await page2.evaluate(() => { location.hash = '#step=3'; });
+  await expectStep(page2, exp, 3, `${name}, hash set to #step=3`);
+  await page2.keyboard.press('ArrowRight');
+  await expectStep(page2, exp, 4, `${name}, ArrowRight after hash change`);
+  await expectHash(page2, '#step=4', `${name}, ArrowRight after hash change`);
+  await page2.close();
+  const page3 = await openPage(context, `${url}#step=${exp.steps + 1000}`, errors);
+  await expectStep(page3, exp, exp.steps, `${name}, loaded with a step past the end`);
+  await expectHash(page3, `#step=${exp.steps}`, `${name}, loaded with a step past the end`);
+  await page3.close();
+
+  // A mid-game picture with the zones on and a square hovered.
+  await page.keyboard.press('z');
+  await page.evaluate((m) => { location.hash = `#step=${m}`; }, mid);
+  await expectStep(page, exp, mid, `${name}, mid-game`);
+  const land = await page.$('[data-testid="square"][data-seat="0"]:not([data-square="_0"]):not([data-square="*0"])');
+  if (land) await land.hover();
+  await page.screenshot({ path: path.join(shots, `viewer-${rep.variant}-seed${rep.seed}-mid.png`), fullPage: true });
+  await page.close();
+
+  check(!errors.length, `${name}: ${errors.join('; ')}`);
+  log(`ok   ${name}: ${exp.steps} steps, final ${fin.scores.join('/')}`);
+  return rep.variant;
+}
+
+async function testMultiPage(context, work, entries, log) {
+  const htmlPath = path.join(work, 'all.html');
+  check(fs.existsSync(htmlPath), `${htmlPath} is missing (tools/replay-view on the all/ directory)`);
+  const byName = new Map(entries.map((e) => [path.basename(e.json), e]));
+  const errors = [];
+  const url = pathToFileURL(htmlPath).href;
+  const page = await openPage(context, url, errors);
+  const options = await page.$$eval('[data-testid="replay-select"] option', (os) => os.map((o) => o.value));
+  check(options.length === entries.length, `all.html: selector lists ${options.length} replays, the directory has ${entries.length}`);
+  const visible = await page.isVisible('[data-testid="replay-select"]');
+  check(visible, 'all.html: the replay selector is hidden');
+  const seen = new Set();
+  for (let i = 0; i < options.length; i++) {
+    await page.selectOption('[data-testid="replay-select"]', String(i));
+    const st = await pageState(page);
+    const e = byName.get(st.replay);
+    check(e, `all.html: replay ${i} is "${st.replay}", not one of the directory's files`);
+    seen.add(st.replay);
+    const exp = expectedModel(JSON.parse(fs.readFileSync(e.json, 'utf8')));
+    await expectHash(page, `#replay=${i}&step=0`, `all.html, replay ${i} selected`);
+    await expectStep(page, exp, 0, `all.html replay ${i}`);
+  }
+  check(seen.size === entries.length, `all.html: the selector shows ${seen.size} distinct replays of ${entries.length}`);
+  // Newest first (file modification time in all/, then name, as tools/replay-view sorts).
+  const order = [];
+  for (let i = 0; i < options.length; i++) {
+    await page.selectOption('[data-testid="replay-select"]', String(i));
+    order.push((await pageState(page)).replay);
+  }
+  const mtime = (f) => fs.statSync(path.join(work, 'all', f)).mtimeMs;
+  for (let i = 1; i < order.length; i++) {
+    const a = order[i - 1], b = order[i];
+    check(mtime(a) > mtime(b) || (mtime(a) === mtime(b) && a < b), `all.html: ${a} is listed before ${b}, not newest first`);
+  }
+  // A hash with a replay index restores both.
+  const pick = options.length - 1;
+  const page2 = await openPage(context, `${url}#replay=${pick}&step=5`, errors);
+  const st2 = await pageState(page2);
+  const e2 = byName.get(st2.replay);
+  check(e2, `all.html#replay=${pick}: unknown replay "${st2.replay}"`);
+  const value = await page2.$eval('[data-testid="replay-select"]', (s) => s.value);
+  check(value === String(pick), `all.html#replay=${pick}&step=5: selector shows ${value}`);
+  await expectStep(page2, expectedModel(JSON.parse(fs.readFileSync(e2.json, 'utf8'))), 5, `all.html#replay=${pick}&step=5`);
+  await page2.close();
+  await page.close();
+  check(!errors.length, `all.html: ${errors.join('; ')}`);
+  log(`ok   all.html: ${entries.length} replays, selector and #replay= hash`);
+}
+
+async function testTemplate(context, template, entry, shots, log) {
+  // The bare page, opened directly: empty, then a replay loaded with the file chooser.
+  const errors = [];
+  const page = await openPage(context, pathToFileURL(template).href, errors);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  check(await page.isVisible('#empty'), 'viewer.html opened directly: the "no replay loaded" screen is not shown');
+  await page.setInputFiles('[data-testid="file-input"]', entry.json);
+  await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.steps > 0, null, { timeout: 5000 })
+    .catch(() => { throw new Failure('viewer.html: loading a replay with the file chooser showed nothing'); });
+  const rep = JSON.parse(fs.readFileSync(entry.json, 'utf8'));
+  const exp = expectedModel(rep);
+  await expectStep(page, exp, 0, 'viewer.html after the file chooser');
+  await page.keyboard.press('End');
+  const st = await expectStep(page, exp, exp.steps, 'viewer.html after the file chooser, End');
+  compareGrids(st.grids, rep.final.grids, 'viewer.html after the file chooser, final grids');
+  await page.screenshot({ path: path.join(shots, 'viewer-file-chooser.png'), fullPage: true });
+
+  // Tie-break points: the shown adjusted scores and ranks are the replay's, not the raw scores.
+  // (Real games rarely tie, so a copy of the replay gets distinct made-up values.)
+  const tied = JSON.parse(JSON.stringify(rep));
+  tied.final.adjusted = tied.final.scores.map((v, s) => v + s + 1);
+  tied.final.ranks = tied.final.adjusted.map((v) => 1 + tied.final.adjusted.filter((w) => w > v).length);
+  const tiedPath = path.join(shots, 'tie-break-copy.json');
+  fs.writeFileSync(tiedPath, JSON.stringify(tied));
+  await page.setInputFiles('[data-testid="file-input"]', tiedPath);
+  await page.waitForFunction(() => document.getElementById('app').dataset.replay === 'tie-break-copy.json', null, { timeout: 5000 })
+    .catch(() => { throw new Failure('viewer.html: a second file from the file chooser was not shown'); });
+  await page.keyboard.press('End');
+  const shown = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('[data-testid="final-adjusted"]'),
+    (e) => [e.dataset.seat, e.firstChild.textContent.trim()])));
+  const ranks = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('[data-testid="final-rank"]'),
+    (e) => [e.dataset.seat, e.textContent.trim()])));
+  for (let s = 0; s < tied.players; s++) {
+    check(+shown[s] === tied.final.adjusted[s], `viewer.html: adjusted score of seat ${s} shows ${shown[s]}, replay ${tied.final.adjusted[s]}`);
+    check(ranks[s] === `#${tied.final.ranks[s]}`, `viewer.html: rank of seat ${s} shows ${ranks[s]}, replay ${tied.final.ranks[s]}`);
+  }
+  fs.rmSync(tiedPath);
+  await page.close();
+  check(!errors.length, `viewer.html: ${errors.join('; ')}`);
+  log(`ok   viewer.html opened directly, ${path.basename(entry.json)} loaded with the file chooser`);
+}
+
+function findEntries(work) {
+  const dir = path.join(work, 'replays');
+  check(fs.existsSync(dir), `${dir} is missing: the referee fixtures did not run`);
+  const entries = [];
+  for (const sub of fs.readdirSync(dir).sort()) {
+    const d = path.join(dir, sub);
+    if (!fs.statSync(d).isDirectory()) continue;
+    const jsons = fs.readdirSync(d).filter((f) => f.endsWith('.json'));
+    check(jsons.length === 1, `${d}: expected one replay, found ${jsons.length}`);
+    const json = path.join(d, jsons[0]);
+    const html = json.replace(/\.json$/, '.html');
+    check(fs.existsSync(html), `${html} is missing: tools/replay-view did not write it`);
+    entries.push({ sub, json, html });
+  }
+  check(entries.length, `${dir}: no replay directories`);
+  return entries;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const work = path.resolve(args.work);
+  const shots = path.join(work, 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  const log = (s) => console.log(s);
+  const failures = [];
+
+  let chromium;
+  try {
+    ({ chromium } = require('playwright-core'));
+  } catch (e) {
+    console.error(`FAIL: cannot load playwright-core (${e.message}). Run "npm ci" in tests/viewer or let the viewer_npm_ci test do it.`);
+    process.exit(1);
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`FAIL: no Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium (or set VIEWER_CHROMIUM).`);
+    process.exit(1);
+  }
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viewer-test-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60000, viewport: { width: 1600, height: 1000 },
+      reducedMotion: 'reduce', // no animation: faster steps, screenshots without half-finished effects
+    });
+  } catch (e) {
+    console.error(`FAIL: Chromium at ${CHROMIUM} did not start: ${e.message.split('\n').slice(0, 8).join('\n')}`);
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    process.exit(1);
+  }
+  context.setDefaultTimeout(15000);
+  // Offline: the page must need nothing from the network.
+  await context.route(/^(https?|wss?):/, (route) => route.abort());
+
+  try {
+    const entries = findEntries(work);
+    const variants = new Set();
+    for (const e of entries) {
+      try {
+        variants.add(await testReplay(context, e.json, e.html, shots, log));
+      } catch (err) {
+        failures.push(err instanceof Failure ? err.message : `${e.json}: ${err.stack || err}`);
+      }
+    }
+    for (const v of args.variants) if (!variants.has(v)) failures.push(`no passing replay of variant ${v}`);
+    for (const [what, fn] of [
+      ['all.html', () => testMultiPage(context, work, entries, log)],
+      ['viewer.html', () => testTemplate(context, path.resolve(args.template), entries[0], shots, log)],
+    ]) {
+      try { await fn(); } catch (err) { failures.push(err instanceof Failure ? err.message : `${what}: ${err.stack || err}`); }
+    }
+  } catch (err) {
+    failures.push(err instanceof Failure ? err.message : String(err.stack || err));
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+  if (failures.length) {
+    for (const f of failures) console.error(`FAIL: ${f}`);
+    process.exit(1);
+  }
+  console.log(`viewer test passed; screenshots in ${shots}`);
+}
+
+main().catch((e) => { console.error(`FAIL: ${e.stack || e}`); process.exit(1); });
