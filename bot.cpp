@@ -7,9 +7,10 @@
 #include <cmath>
 #include <string>
 #include <cstdlib>
+#include <sstream>
+#include <cstring>
 #include <istream>
 #include <vector>
-#include <cstring>
 #include <cstdint>
 #include <chrono>
 #include <climits>
@@ -693,6 +694,20 @@ class Game {
         return n;
     }
 
+    // The same, for listing answers: never empty, with an invalid placement
+    // standing for "none" (first turn, or the tile fits nowhere) and pick -1
+    // for "none" (last turn).
+    int answer_placements(Placement* out) const {
+        int n = legal_placements(out);
+        if (n == 0) out[n++] = Placement{};
+        return n;
+    }
+    int answer_picks(int* out) const {
+        int n = free_picks(out);
+        if (n == 0) out[n++] = -1;
+        return n;
+    }
+
     struct Outcome {
         PutResult put;
         bool pick_ok;
@@ -1038,6 +1053,10 @@ class RequestReader {
     // then holds what was read, and warnings say what was missing.
     bool read(const std::string& first_line, std::istream& in, Observation& obs) {
         obs.warnings.clear();
+        for (auto& grid : obs.terrain)  // what a truncated request leaves unread stays empty
+            for (auto& row : grid)
+                for (auto& t : row) t = kEmpty;
+        std::memset(obs.crowns, 0, sizeof obs.crowns);
         std::string line = first_line;
         int value;
         if (is_single_int(line, value)) {  // nbPlayers: the game's first request, or a repeat
@@ -1353,6 +1372,39 @@ struct Answer {
     std::string message;  // shown by the viewer after PICK
 };
 
+// What a player keeps between requests (the variant read from the first one,
+// the drafts seen), turning each request's text into a Request.
+class PlayerMemory {
+  public:
+    // Reads the request whose first line was already read (the caller starts
+    // its clock on it). `complete` is false when the input ended inside it.
+    Request read(const std::string& first_line, std::istream& in, Rule rule, bool& complete,
+                 std::vector<std::string>& warnings) {
+        Observation obs;
+        complete = reader_.read(first_line, in, obs);
+        warnings = obs.warnings;
+        Request r(tracker_.build(obs, rule, warnings));
+        r.n_unseen = tracker_.unseen_tiles(r.unseen);
+        r.number = number_++;
+        return r;
+    }
+    // The request seat `seat` of the true game g would read now, through the
+    // same text path (for tests and tools that hold the true game).
+    Request receive(const Game& g, int seat) {
+        std::istringstream in((number_ ? "" : init_text(g.variant())) + request_text(g, seat));
+        std::string first;
+        std::getline(in, first);
+        bool complete;
+        std::vector<std::string> warnings;
+        return read(first, in, g.rule(), complete, warnings);
+    }
+
+  private:
+    RequestReader reader_;
+    Tracker tracker_;
+    int number_ = 0;
+};
+
 // Makes an answer safe to send: a legal PUT whenever one exists (the best
 // immediate gain if the decision gave none), a free tile for PICK.
 inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
@@ -1379,18 +1431,15 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
 // Returns 0 at a clean end of input, 1 when it ended inside a request.
 template <typename Decide>
 int play(std::istream& in, std::ostream& out, RuleMode mode, Decide&& decide) {
-    RequestReader reader;
-    Tracker tracker;
-    Observation obs;
+    PlayerMemory memory;
+    const Rule rule = mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
     std::string first;
-    for (int number = 0; std::getline(in, first); ++number) {
+    while (std::getline(in, first)) {
         Timer timer;
-        bool complete = reader.read(first, in, obs);
-        std::vector<std::string> warnings = obs.warnings;
-        Request request(tracker.build(obs, mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match, warnings));
-        request.n_unseen = tracker.unseen_tiles(request.unseen);
+        bool complete;
+        std::vector<std::string> warnings;
+        Request request = memory.read(first, in, rule, complete, warnings);
         request.timer = timer;
-        request.number = number;
         for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
         Answer a;
         if (complete) a = decide(request);
@@ -1608,11 +1657,9 @@ class Search {
     // policy's value (fewer unfillable holes breaking ties), each with every free pick.
     int candidates(const Game& root) {
         Placement spots[kMaxPlacements];
-        int n_spots = root.legal_placements(spots);
+        int n_spots = root.answer_placements(spots);
         int picks[kMaxDraft];
-        int n_picks = root.free_picks(picks);
-        if (n_spots == 0) spots[n_spots++] = Placement{};
-        if (n_picks == 0) picks[n_picks++] = -1;
+        const int n_picks = root.answer_picks(picks);
         if (n_spots > 1) {
             const Kingdom& k = root.kingdom(0);
             const Tile& tile = kTiles[root.current_tile()];
@@ -1657,10 +1704,13 @@ class Search {
         int alive = n;
         long playouts = 0;
         const uint64_t base = rng_.next();
-        auto out_of_time = [&]() {
-            return options_.max_playouts > 0 ? playouts >= options_.max_playouts : Clock::now() >= deadline;
-        };
         auto start = Clock::now();
+        // Stops when the next playout would probably end past the deadline.
+        auto out_of_time = [&]() {
+            if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
+            Clock::time_point now = Clock::now();
+            return now + (playouts ? (now - start) / playouts : Clock::duration::zero()) >= deadline;
+        };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.

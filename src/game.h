@@ -164,6 +164,20 @@ class Game {
         return n;
     }
 
+    // The same, for listing answers: never empty, with an invalid placement
+    // standing for "none" (first turn, or the tile fits nowhere) and pick -1
+    // for "none" (last turn).
+    int answer_placements(Placement* out) const {
+        int n = legal_placements(out);
+        if (n == 0) out[n++] = Placement{};
+        return n;
+    }
+    int answer_picks(int* out) const {
+        int n = free_picks(out);
+        if (n == 0) out[n++] = -1;
+        return n;
+    }
+
     struct Outcome {
         PutResult put;
         bool pick_ok;

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "protocol.h"
@@ -68,6 +69,39 @@ struct Answer {
     std::string message;  // shown by the viewer after PICK
 };
 
+// What a player keeps between requests (the variant read from the first one,
+// the drafts seen), turning each request's text into a Request.
+class PlayerMemory {
+  public:
+    // Reads the request whose first line was already read (the caller starts
+    // its clock on it). `complete` is false when the input ended inside it.
+    Request read(const std::string& first_line, std::istream& in, Rule rule, bool& complete,
+                 std::vector<std::string>& warnings) {
+        Observation obs;
+        complete = reader_.read(first_line, in, obs);
+        warnings = obs.warnings;
+        Request r(tracker_.build(obs, rule, warnings));
+        r.n_unseen = tracker_.unseen_tiles(r.unseen);
+        r.number = number_++;
+        return r;
+    }
+    // The request seat `seat` of the true game g would read now, through the
+    // same text path (for tests and tools that hold the true game).
+    Request receive(const Game& g, int seat) {
+        std::istringstream in((number_ ? "" : init_text(g.variant())) + request_text(g, seat));
+        std::string first;
+        std::getline(in, first);
+        bool complete;
+        std::vector<std::string> warnings;
+        return read(first, in, g.rule(), complete, warnings);
+    }
+
+  private:
+    RequestReader reader_;
+    Tracker tracker_;
+    int number_ = 0;
+};
+
 // Makes an answer safe to send: a legal PUT whenever one exists (the best
 // immediate gain if the decision gave none), a free tile for PICK.
 inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
@@ -94,18 +128,15 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
 // Returns 0 at a clean end of input, 1 when it ended inside a request.
 template <typename Decide>
 int play(std::istream& in, std::ostream& out, RuleMode mode, Decide&& decide) {
-    RequestReader reader;
-    Tracker tracker;
-    Observation obs;
+    PlayerMemory memory;
+    const Rule rule = mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
     std::string first;
-    for (int number = 0; std::getline(in, first); ++number) {
+    while (std::getline(in, first)) {
         Timer timer;
-        bool complete = reader.read(first, in, obs);
-        std::vector<std::string> warnings = obs.warnings;
-        Request request(tracker.build(obs, mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match, warnings));
-        request.n_unseen = tracker.unseen_tiles(request.unseen);
+        bool complete;
+        std::vector<std::string> warnings;
+        Request request = memory.read(first, in, rule, complete, warnings);
         request.timer = timer;
-        request.number = number;
         for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
         Answer a;
         if (complete) a = decide(request);

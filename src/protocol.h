@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdlib>
+#include <cstring>
 #include <istream>
 #include <string>
 #include <vector>
@@ -169,6 +170,10 @@ class RequestReader {
     // then holds what was read, and warnings say what was missing.
     bool read(const std::string& first_line, std::istream& in, Observation& obs) {
         obs.warnings.clear();
+        for (auto& grid : obs.terrain)  // what a truncated request leaves unread stays empty
+            for (auto& row : grid)
+                for (auto& t : row) t = kEmpty;
+        std::memset(obs.crowns, 0, sizeof obs.crowns);
         std::string line = first_line;
         int value;
         if (is_single_int(line, value)) {  // nbPlayers: the game's first request, or a repeat

@@ -119,11 +119,9 @@ class Search {
     // policy's value (fewer unfillable holes breaking ties), each with every free pick.
     int candidates(const Game& root) {
         Placement spots[kMaxPlacements];
-        int n_spots = root.legal_placements(spots);
+        int n_spots = root.answer_placements(spots);
         int picks[kMaxDraft];
-        int n_picks = root.free_picks(picks);
-        if (n_spots == 0) spots[n_spots++] = Placement{};
-        if (n_picks == 0) picks[n_picks++] = -1;
+        const int n_picks = root.answer_picks(picks);
         if (n_spots > 1) {
             const Kingdom& k = root.kingdom(0);
             const Tile& tile = kTiles[root.current_tile()];
@@ -168,10 +166,13 @@ class Search {
         int alive = n;
         long playouts = 0;
         const uint64_t base = rng_.next();
-        auto out_of_time = [&]() {
-            return options_.max_playouts > 0 ? playouts >= options_.max_playouts : Clock::now() >= deadline;
-        };
         auto start = Clock::now();
+        // Stops when the next playout would probably end past the deadline.
+        auto out_of_time = [&]() {
+            if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
+            Clock::time_point now = Clock::now();
+            return now + (playouts ? (now - start) / playouts : Clock::duration::zero()) >= deadline;
+        };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.

@@ -2,6 +2,7 @@
 // it (src/tracker.h, src/player.h).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <sstream>
 
 #include "greedy.h"
@@ -154,8 +155,12 @@ TEST(RequestReader, TruncatedInputIsReported) {
     std::getline(in, first);
     RequestReader reader;
     Observation obs;
+    std::memset(obs.terrain, kCorn, sizeof obs.terrain);  // as if a previous request left land everywhere
     EXPECT_FALSE(reader.read(first, in, obs));
     EXPECT_FALSE(obs.warnings.empty());
+    EXPECT_EQ(obs.terrain[0][4][4], kCastle);
+    EXPECT_EQ(obs.terrain[1][4][4], kEmpty) << "unread squares must read as empty";
+    EXPECT_EQ(obs.terrain[1][8][8], kEmpty);
 }
 
 TEST(Player, AnswersSafelyOnGarbageAndTruncatedInput) {

@@ -23,26 +23,14 @@ SearchOptions fixed(long playouts, uint64_t seed = 1) {
 // through the text protocol, as the real bot would; returns the answers' checks.
 void play_through(const Variant& v, uint64_t seed, long playouts, int* illegal, int* answers) {
     Game g = Game::deal(v, Rule::Match, seed);
-    RequestReader readers[kMaxPlayers];
-    Tracker trackers[kMaxPlayers];
+    PlayerMemory memories[kMaxPlayers];
     Search searches[kMaxPlayers] = {Search(fixed(playouts, seed)), Search(fixed(playouts, seed + 1)),
                                     Search(fixed(playouts, seed + 2)), Search(fixed(playouts, seed + 3))};
-    int numbers[kMaxPlayers] = {};
     while (!g.is_terminal()) {
         int seat = g.current_player();
-        std::istringstream in((numbers[seat] ? "" : init_text(v)) + request_text(g, seat));
         std::ostringstream out;
-        Search& search = searches[seat];
-        // One request through the same loop the bot runs.
-        std::string first;
-        std::getline(in, first);
-        Observation obs;
-        ASSERT_TRUE(readers[seat].read(first, in, obs));
-        std::vector<std::string> warnings;
-        Request r(trackers[seat].build(obs, Rule::Match, warnings));
-        r.n_unseen = trackers[seat].unseen_tiles(r.unseen);
-        r.number = numbers[seat]++;
-        Answer a = search.decide(r).answer;
+        Request r = memories[seat].receive(g, seat);  // the text path the bot reads
+        Answer a = searches[seat].decide(r).answer;
         make_safe(r.game, RuleMode::Match, a);
         out << answer_text(a.put, a.pick, a.message);
         // Parse the text back, as the referee does, and judge it on the true game.
@@ -114,17 +102,8 @@ TEST(Search, SameSeedSameAnswer) {
         g.apply(c.put, c.pick);
     }
     // Seat to move is whoever it is; search from its point of view by rebuilding from text.
-    int seat = g.current_player();
-    std::istringstream in(request_text(g, seat));
-    std::string first;
-    std::getline(in, first);
-    RequestReader reader;
-    Observation obs;
-    ASSERT_TRUE(reader.read(first, in, obs));
-    Tracker tracker;
-    std::vector<std::string> w;
-    Request r(tracker.build(obs, Rule::Match, w));
-    r.n_unseen = tracker.unseen_tiles(r.unseen);
+    PlayerMemory memory;
+    Request r = memory.receive(g, g.current_player());
     r.number = 1;
     SearchReport a = Search(fixed(800, 5)).decide(r), b = Search(fixed(800, 5)).decide(r);
     EXPECT_EQ(a.answer.put, b.answer.put);

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -58,14 +59,22 @@ double median_ns(int runs, long calls, F fn) {
     return t[t.size() / 2];
 }
 
-// A Request for seat-0's view of g (the bench's positions have seat 0 to move or not: rotate if needed).
-Request request_for(const Game& g) {
-    Request r(g);
-    int8_t seen[kTileCount + 1] = {};
-    for (int i = 0; i < g.drawn_count(); ++i) seen[g.deck_tile(i)] = 1;
-    for (int id = 1; id <= kTileCount; ++id)
-        if (!seen[id]) r.unseen[r.n_unseen++] = int8_t(id);
-    return r;
+// Requests as the players of greedy games receive them (rebuilt from the text,
+// with each seat's memory), at the given turns: positions for the search.
+std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<int> turns) {
+    std::vector<Request> out;
+    Game g = Game::deal(v, Rule::Match, seed);
+    PlayerMemory memories[kMaxPlayers];
+    while (!g.is_terminal()) {
+        Request r = memories[g.current_player()].receive(g, g.current_player());
+        if (std::find(turns.begin(), turns.end(), g.turn()) != turns.end()) {
+            out.push_back(r);
+            turns.erase(std::find(turns.begin(), turns.end(), g.turn()));
+        }
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    return out;
 }
 
 }  // namespace
@@ -110,8 +119,8 @@ int main() {
 
     PolicyWeights weights;
     for (const Variant* v : {&kVariants[0], &kVariants[2], &kVariants[3]}) {
-        Game opening = Game::deal(*v, Rule::Match, 42);
-        Request r = request_for(opening);
+        Request r = requests_at(*v, 42, {0})[0];  // seat 0's first request: the game's opening
+        const Game& opening = r.game;
         Rng rng(7);
         const long games = v->players == 2 && v->turns == 7 ? 20000 : 5000;
         double ns = median_ns(5, games, [&] {
@@ -145,45 +154,35 @@ int main() {
         long total = 0;
         int answers = 0;
         for (uint64_t seed = 1; seed <= 3; ++seed)
-            for (int turn : {1, v.turns / 2}) {
-                Game g = position(v, seed, turn);
-                if (g.is_terminal()) continue;
+            for (Request& r : requests_at(v, seed, {1, v.turns / 2})) {
                 SearchOptions o;
                 o.time_ms = 40;
                 o.seed = seed;
-                Search search(o);
-                Request r = request_for(g);
                 r.number = 1;
                 r.timer = Timer();
-                // The search plays seat 0: rotate nothing, just skip positions where seat 0 is not to move.
-                if (g.current_player() != 0) continue;
-                total += search.decide(r).playouts;
+                total += Search(o).decide(r).playouts;
                 ++answers;
             }
-        printf("  %-4s %8.0f playouts per answer (%d positions)\n", v.name, answers ? double(total) / answers : 0.0,
-               answers);
+        printf("  %-4s %8.0f playouts per answer (%d positions, turns 2 and %d)\n", v.name, double(total) / answers,
+               answers, v.turns / 2 + 1);
     }
 
     // Signature: fixed seed, fixed playouts, fixed positions.
     uint64_t signature = 1469598103934665603ull;
     long playouts = 0;
     for (const Variant& v : kVariants)
-        for (uint64_t seed = 1; seed <= 4; ++seed) {
-            Game g = position(v, seed, 1 + int(seed) % (v.turns - 1));
-            if (g.is_terminal() || g.current_player() != 0) g = position(v, seed, 0);
-            if (g.current_player() != 0) continue;
-            SearchOptions o;
-            o.max_playouts = 2000;
-            o.seed = seed;
-            Search search(o);
-            Request r = request_for(g);
-            r.number = 1;
-            SearchReport rep = search.decide(r);
-            playouts += rep.playouts;
-            for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
-                           long(rep.answer.pick), long(rep.value * 1e6)})
-                signature = (signature ^ uint64_t(x)) * 1099511628211ull;
-        }
+        for (uint64_t seed = 1; seed <= 3; ++seed)
+            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2)})) {
+                SearchOptions o;
+                o.max_playouts = 2000;
+                o.seed = seed;
+                r.number = 1;
+                SearchReport rep = Search(o).decide(r);
+                playouts += rep.playouts;
+                for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
+                               long(rep.answer.pick), long(rep.value * 1e6)})
+                    signature = (signature ^ uint64_t(x)) * 1099511628211ull;
+            }
     printf("\nsignature: %ld playouts, %016llx\n", playouts, (unsigned long long)signature);
     return int(sink & 0);
 }

@@ -41,11 +41,9 @@ int main(int argc, char** argv) {
     return play(std::cin, std::cout, options.rule, [&](const Request& r) {
         const Game& root = r.game;
         Placement spots[kMaxPlacements];
-        int n_spots = root.legal_placements(spots);
+        const int n_spots = root.answer_placements(spots);
         int picks[kMaxDraft];
-        int n_picks = root.free_picks(picks);
-        if (n_spots == 0) spots[n_spots++] = Placement{};
-        if (n_picks == 0) picks[n_picks++] = -1;
+        const int n_picks = root.answer_picks(picks);
         std::vector<RootMove> moves;
         for (int i = 0; i < n_spots; ++i)
             for (int j = 0; j < n_picks; ++j) moves.push_back(RootMove{spots[i], picks[j]});
