@@ -237,7 +237,7 @@ class Kingdom {
         return crown_bit0_.test(sq) + 2 * crown_bit1_.test(sq);
     }
     const Bitboard& land() const { return land_; }
-    const Bitboard& terrain(int t) const { return terrain_[t]; }
+    KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
     // Squares a new tile may cover without breaking the extent limit, land and castle included.
     const Bitboard& window() const { return window_; }
     const Bitboard& castle() const { return castle_; }
@@ -249,10 +249,13 @@ class Kingdom {
     int max_y() const { return max_y_; }
 
     // Score kept up to date by place() and put_square().
-    int score() const { return score_; }
+    KD_INLINE int score() const { return score_; }
     // Land squares (the castle does not count).
-    int territory() const { return land_.count(); }
+    KD_INLINE int territory() const { return land_.count(); }
     int crown_count() const { return crowns_on(land_); }
+    // Squares and crowns of one terrain, kept up to date by put_square().
+    KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
+    KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
     // Crowns on the squares of b.
     KD_INLINE int crowns_on(const Bitboard& b) const { return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count(); }
 
@@ -326,12 +329,14 @@ class Kingdom {
         terrain_[terrain].set(sq);
         if (crowns & 1) crown_bit0_.set(sq);
         if (crowns & 2) crown_bit1_.set(sq);
+        terrain_squares_[terrain]++;
+        terrain_crowns_[terrain] += uint8_t(crowns);
         join_zone(sq, terrain, crowns);
-        if (x < min_x_) min_x_ = int8_t(x);
-        if (x > max_x_) max_x_ = int8_t(x);
-        if (y < min_y_) min_y_ = int8_t(y);
-        if (y > max_y_) max_y_ = int8_t(y);
-        update_window();
+        if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
+            min_x_ = int8_t(std::min<int>(min_x_, x)), max_x_ = int8_t(std::max<int>(max_x_, x));
+            min_y_ = int8_t(std::min<int>(min_y_, y)), max_y_ = int8_t(std::max<int>(max_y_, y));
+            update_window();
+        }
     }
 
     // The score by bitboard flood fill: zones are 4-connected squares of one
@@ -489,6 +494,7 @@ class Kingdom {
     int8_t side_, extent_;
     int8_t min_x_, max_x_, min_y_, max_y_;  // bounding box of castle and land
     int16_t score_ = 0;
+    uint8_t terrain_squares_[kLandTerrains] = {}, terrain_crowns_[kLandTerrains] = {};
     // Zone ids 1..63; a grid holds at most 48 land squares (callers cap text input).
     uint64_t free_zone_ids_ = ~uint64_t(1);
     uint8_t zone_[kSquareCount + 2 * kRowStride] = {};
@@ -508,14 +514,14 @@ namespace kd {
 class Rng {
   public:
     explicit Rng(uint64_t seed = 0) : state_(seed) {}
-    uint64_t next() {
+    KD_INLINE uint64_t next() {
         uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         return z ^ (z >> 31);
     }
     // Uniform integer in [0, n), n > 0 (bias below 2^-32 for the small n used here).
-    uint32_t below(uint32_t n) { return uint32_t(((next() >> 32) * uint64_t(n)) >> 32); }
+    KD_INLINE uint32_t below(uint32_t n) { return uint32_t(((next() >> 32) * uint64_t(n)) >> 32); }
     // Uniform double in [0, 1).
     double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
 
@@ -652,16 +658,16 @@ class Game {
 
     // ---- Reading the state ----
     const Variant& variant() const { return *variant_; }
-    Rule rule() const { return rule_; }
-    int players() const { return variant_->players; }
+    KD_INLINE Rule rule() const { return rule_; }
+    KD_INLINE int players() const { return variant_->players; }
     int turn() const { return turn_; }
-    bool first_turn() const { return turn_ == 0; }
-    bool last_turn() const { return turn_ == variant_->turns - 1; }
-    bool is_terminal() const { return over_; }
+    KD_INLINE bool first_turn() const { return turn_ == 0; }
+    KD_INLINE bool last_turn() const { return turn_ == variant_->turns - 1; }
+    KD_INLINE bool is_terminal() const { return over_; }
     // Index of the acting king within this turn's order.
     int step() const { return step_; }
-    const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
-    bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
+    KD_INLINE const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
+    KD_INLINE bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
     // This turn's tiles to place, ascending id (none on the first turn).
     int placing_count() const { return n_placing_; }
     const Slot& placing(int i) const { return placing_[i]; }
@@ -674,9 +680,9 @@ class Game {
     int8_t deck_tile(int i) const { return deck_[i]; }
 
     // Seat that must answer now, or -1 at the end.
-    int current_player() const { return over_ ? -1 : actor(step_); }
+    KD_INLINE int current_player() const { return over_ ? -1 : actor(step_); }
     // Tile the current answer places, or -1 on the first turn (and at the end).
-    int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
+    KD_INLINE int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
 
     // ---- Choices of the current player ----
 
@@ -715,17 +721,19 @@ class Game {
     // Applies the current player's answer: PUT, then PICK. An illegal PUT discards
     // the tile; a PICK that is not a free draft tile ends the player's game (it is
     // ignored on the last turn). The game then moves on to the next answer due.
-    Outcome apply(Placement put, int pick) {
+    // `trusted`: the search vouches that put came from legal_placements(), or is
+    // invalid because there was none; the legality checks are skipped.
+    Outcome apply(Placement put, int pick, bool trusted = false) {
         Outcome out{PutResult::Ignored, true};
         if (over_) return out;
         int seat = current_player();
         if (turn_ > 0) {
             const Tile& tile = kTiles[placing_[step_].tile];
             Kingdom& k = kingdoms_[seat];
-            if (!k.has_legal_placement(tile, rule_)) {
+            if (trusted ? !put.valid() : !k.has_legal_placement(tile, rule_)) {
                 out.put = PutResult::NoLegalSpot;
                 log(GameEvent::Discard, seat, tile.id, "no_legal_spot");
-            } else if (k.is_legal(tile, rule_, put)) {
+            } else if (trusted || k.is_legal(tile, rule_, put)) {
                 k.place(tile, put);
                 out.put = PutResult::Placed;
             } else {
@@ -832,7 +840,7 @@ class Game {
     void set_log(std::vector<GameEvent>* log) { log_ = log; }
 
   private:
-    int actor(int step) const {
+    KD_INLINE int actor(int step) const {
         if (turn_ == 0) return (step + first_picker_) % players();
         return placing_[step].owner;
     }
@@ -1466,7 +1474,7 @@ namespace kd {
 struct PolicyWeights {
     int gain = 8;       // per point a placement scores now
     int joined = 1;     // per square of existing zones of the same terrain it joins
-    int noise = 4;      // random jitter added to each placement's value, so that playouts vary
+    int noise = 3;      // random jitter (0..noise, a power of two minus one) added to each placement's value
     int pick_noise = 2; // the same for picks
     int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
     bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
@@ -1492,14 +1500,8 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
 // placements: each square earns its crowns for every square of its terrain
 // already owned, and the crowns already on that terrain for itself.
 inline int pick_value(const Kingdom& k, const Tile& tile) {
-    int value = 0;
-    const int terrains[2] = {tile.terrain1, tile.terrain2}, crowns[2] = {tile.crowns1, tile.crowns2};
-    for (int i = 0; i < 2; ++i) {
-        const Bitboard& land = k.terrain(terrains[i]);
-        int owned_crowns = k.crowns_on(land);
-        value += crowns[i] * (1 + land.count()) + owned_crowns;
-    }
-    return value;
+    return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
+           tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
 }
 
 // The policy's placement for the player to act (invalid when none is legal).
@@ -1509,9 +1511,11 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     if (n == 0 || seat < 0) return Placement{};
     const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
+    // Jitter from one random word, a few bits per placement: ties are the rule, not the exception.
+    uint64_t dice = rng.next();
     int best = 0, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
-        int v = placement_value(k, tile, spots[i], w) + int(rng.below(uint32_t(w.noise + 1)));
+        int v = placement_value(k, tile, spots[i], w) + int((dice >> ((i * 5) & 63)) & uint64_t(w.noise));
         if (v > best_value) best_value = v, best = i;
     }
     return spots[best];
@@ -1538,7 +1542,7 @@ inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
         int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
-        g.apply(put, pick);
+        g.apply(put, pick, true);
     }
 }
 
@@ -1689,7 +1693,7 @@ class Search {
         Rng rng(seed);
         Game g = root;
         determinize(g, request.unseen, request.n_unseen, rng);
-        g.apply(a.put, a.pick);
+        g.apply(a.put, a.pick, true);
         playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);

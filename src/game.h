@@ -122,16 +122,16 @@ class Game {
 
     // ---- Reading the state ----
     const Variant& variant() const { return *variant_; }
-    Rule rule() const { return rule_; }
-    int players() const { return variant_->players; }
+    KD_INLINE Rule rule() const { return rule_; }
+    KD_INLINE int players() const { return variant_->players; }
     int turn() const { return turn_; }
-    bool first_turn() const { return turn_ == 0; }
-    bool last_turn() const { return turn_ == variant_->turns - 1; }
-    bool is_terminal() const { return over_; }
+    KD_INLINE bool first_turn() const { return turn_ == 0; }
+    KD_INLINE bool last_turn() const { return turn_ == variant_->turns - 1; }
+    KD_INLINE bool is_terminal() const { return over_; }
     // Index of the acting king within this turn's order.
     int step() const { return step_; }
-    const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
-    bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
+    KD_INLINE const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
+    KD_INLINE bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
     // This turn's tiles to place, ascending id (none on the first turn).
     int placing_count() const { return n_placing_; }
     const Slot& placing(int i) const { return placing_[i]; }
@@ -144,9 +144,9 @@ class Game {
     int8_t deck_tile(int i) const { return deck_[i]; }
 
     // Seat that must answer now, or -1 at the end.
-    int current_player() const { return over_ ? -1 : actor(step_); }
+    KD_INLINE int current_player() const { return over_ ? -1 : actor(step_); }
     // Tile the current answer places, or -1 on the first turn (and at the end).
-    int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
+    KD_INLINE int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
 
     // ---- Choices of the current player ----
 
@@ -185,17 +185,19 @@ class Game {
     // Applies the current player's answer: PUT, then PICK. An illegal PUT discards
     // the tile; a PICK that is not a free draft tile ends the player's game (it is
     // ignored on the last turn). The game then moves on to the next answer due.
-    Outcome apply(Placement put, int pick) {
+    // `trusted`: the search vouches that put came from legal_placements(), or is
+    // invalid because there was none; the legality checks are skipped.
+    Outcome apply(Placement put, int pick, bool trusted = false) {
         Outcome out{PutResult::Ignored, true};
         if (over_) return out;
         int seat = current_player();
         if (turn_ > 0) {
             const Tile& tile = kTiles[placing_[step_].tile];
             Kingdom& k = kingdoms_[seat];
-            if (!k.has_legal_placement(tile, rule_)) {
+            if (trusted ? !put.valid() : !k.has_legal_placement(tile, rule_)) {
                 out.put = PutResult::NoLegalSpot;
                 log(GameEvent::Discard, seat, tile.id, "no_legal_spot");
-            } else if (k.is_legal(tile, rule_, put)) {
+            } else if (trusted || k.is_legal(tile, rule_, put)) {
                 k.place(tile, put);
                 out.put = PutResult::Placed;
             } else {
@@ -302,7 +304,7 @@ class Game {
     void set_log(std::vector<GameEvent>* log) { log_ = log; }
 
   private:
-    int actor(int step) const {
+    KD_INLINE int actor(int step) const {
         if (turn_ == 0) return (step + first_picker_) % players();
         return placing_[step].owner;
     }

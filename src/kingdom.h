@@ -64,7 +64,7 @@ class Kingdom {
         return crown_bit0_.test(sq) + 2 * crown_bit1_.test(sq);
     }
     const Bitboard& land() const { return land_; }
-    const Bitboard& terrain(int t) const { return terrain_[t]; }
+    KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
     // Squares a new tile may cover without breaking the extent limit, land and castle included.
     const Bitboard& window() const { return window_; }
     const Bitboard& castle() const { return castle_; }
@@ -76,10 +76,13 @@ class Kingdom {
     int max_y() const { return max_y_; }
 
     // Score kept up to date by place() and put_square().
-    int score() const { return score_; }
+    KD_INLINE int score() const { return score_; }
     // Land squares (the castle does not count).
-    int territory() const { return land_.count(); }
+    KD_INLINE int territory() const { return land_.count(); }
     int crown_count() const { return crowns_on(land_); }
+    // Squares and crowns of one terrain, kept up to date by put_square().
+    KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
+    KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
     // Crowns on the squares of b.
     KD_INLINE int crowns_on(const Bitboard& b) const { return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count(); }
 
@@ -153,12 +156,14 @@ class Kingdom {
         terrain_[terrain].set(sq);
         if (crowns & 1) crown_bit0_.set(sq);
         if (crowns & 2) crown_bit1_.set(sq);
+        terrain_squares_[terrain]++;
+        terrain_crowns_[terrain] += uint8_t(crowns);
         join_zone(sq, terrain, crowns);
-        if (x < min_x_) min_x_ = int8_t(x);
-        if (x > max_x_) max_x_ = int8_t(x);
-        if (y < min_y_) min_y_ = int8_t(y);
-        if (y > max_y_) max_y_ = int8_t(y);
-        update_window();
+        if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
+            min_x_ = int8_t(std::min<int>(min_x_, x)), max_x_ = int8_t(std::max<int>(max_x_, x));
+            min_y_ = int8_t(std::min<int>(min_y_, y)), max_y_ = int8_t(std::max<int>(max_y_, y));
+            update_window();
+        }
     }
 
     // The score by bitboard flood fill: zones are 4-connected squares of one
@@ -316,6 +321,7 @@ class Kingdom {
     int8_t side_, extent_;
     int8_t min_x_, max_x_, min_y_, max_y_;  // bounding box of castle and land
     int16_t score_ = 0;
+    uint8_t terrain_squares_[kLandTerrains] = {}, terrain_crowns_[kLandTerrains] = {};
     // Zone ids 1..63; a grid holds at most 48 land squares (callers cap text input).
     uint64_t free_zone_ids_ = ~uint64_t(1);
     uint8_t zone_[kSquareCount + 2 * kRowStride] = {};

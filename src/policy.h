@@ -14,7 +14,7 @@ namespace kd {
 struct PolicyWeights {
     int gain = 8;       // per point a placement scores now
     int joined = 1;     // per square of existing zones of the same terrain it joins
-    int noise = 4;      // random jitter added to each placement's value, so that playouts vary
+    int noise = 3;      // random jitter (0..noise, a power of two minus one) added to each placement's value
     int pick_noise = 2; // the same for picks
     int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
     bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
@@ -40,14 +40,8 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
 // placements: each square earns its crowns for every square of its terrain
 // already owned, and the crowns already on that terrain for itself.
 inline int pick_value(const Kingdom& k, const Tile& tile) {
-    int value = 0;
-    const int terrains[2] = {tile.terrain1, tile.terrain2}, crowns[2] = {tile.crowns1, tile.crowns2};
-    for (int i = 0; i < 2; ++i) {
-        const Bitboard& land = k.terrain(terrains[i]);
-        int owned_crowns = k.crowns_on(land);
-        value += crowns[i] * (1 + land.count()) + owned_crowns;
-    }
-    return value;
+    return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
+           tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
 }
 
 // The policy's placement for the player to act (invalid when none is legal).
@@ -57,9 +51,11 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     if (n == 0 || seat < 0) return Placement{};
     const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
+    // Jitter from one random word, a few bits per placement: ties are the rule, not the exception.
+    uint64_t dice = rng.next();
     int best = 0, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
-        int v = placement_value(k, tile, spots[i], w) + int(rng.below(uint32_t(w.noise + 1)));
+        int v = placement_value(k, tile, spots[i], w) + int((dice >> ((i * 5) & 63)) & uint64_t(w.noise));
         if (v > best_value) best_value = v, best = i;
     }
     return spots[best];
@@ -86,7 +82,7 @@ inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
         int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
-        g.apply(put, pick);
+        g.apply(put, pick, true);
     }
 }
 

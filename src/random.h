@@ -5,19 +5,21 @@
 
 #include <cstdint>
 
+#include "bitboard.h"  // KD_INLINE
+
 namespace kd {
 
 class Rng {
   public:
     explicit Rng(uint64_t seed = 0) : state_(seed) {}
-    uint64_t next() {
+    KD_INLINE uint64_t next() {
         uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         return z ^ (z >> 31);
     }
     // Uniform integer in [0, n), n > 0 (bias below 2^-32 for the small n used here).
-    uint32_t below(uint32_t n) { return uint32_t(((next() >> 32) * uint64_t(n)) >> 32); }
+    KD_INLINE uint32_t below(uint32_t n) { return uint32_t(((next() >> 32) * uint64_t(n)) >> 32); }
     // Uniform double in [0, 1).
     double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
 

@@ -151,7 +151,7 @@ class Search {
         Rng rng(seed);
         Game g = root;
         determinize(g, request.unseen, request.n_unseen, rng);
-        g.apply(a.put, a.pick);
+        g.apply(a.put, a.pick, true);
         playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);
