@@ -299,6 +299,14 @@ class Game {
         over_ = false;
         settle();
     }
+    // A search that simulated a turn's end revealed the next draft from its own
+    // guess of the deck: undraw_draft() puts it back (nobody has picked from
+    // it yet), set_undrawn() deals the unknown future, redraw_draft() reveals again.
+    void undraw_draft() {
+        next_draw_ = int8_t(next_draw_ - n_draft_);
+        n_draft_ = 0;
+    }
+    void redraw_draft() { reveal_draft(); }
     Kingdom& kingdom_mut(int seat) { return kingdoms_[seat]; }
     // Where replays record discards and eliminations; the search leaves it null.
     void set_log(std::vector<GameEvent>* log) { log_ = log; }

@@ -31,11 +31,11 @@ int main(int argc, char** argv) {
             snprintf(message, sizeof message, "only choice");
         r.answer.message = message;
         const kd::Game& g = request.game;
-        std::cerr << "turn " << g.turn() + 1 << "/" << g.variant().turns << " " << r.mode << ": PUT "
-                  << int(r.answer.put.x) << " " << int(r.answer.put.y) << " " << int(r.answer.put.rotation)
-                  << " PICK " << r.answer.pick << " | value " << r.value << " win " << r.win << " | "
-                  << r.candidates << " candidates, " << r.playouts << " playouts, " << request.timer.elapsed_ms()
-                  << " ms\n";
+        char note[200];
+        snprintf(note, sizeof note, "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates, %ld playouts",
+                 g.turn() + 1, g.variant().turns, r.mode, r.answer.put.x, r.answer.put.y, r.answer.put.rotation,
+                 r.answer.pick, r.value, r.win, r.candidates, r.playouts);
+        r.answer.note = note;
         return r.answer;
     });
 }

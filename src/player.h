@@ -67,6 +67,7 @@ struct Answer {
     Placement put;
     int pick = -1;
     std::string message;  // shown by the viewer after PICK
+    std::string note;     // one line for stderr, written after the answer is sent
 };
 
 // What a player keeps between requests (the variant read from the first one,
@@ -142,6 +143,7 @@ int play(std::istream& in, std::ostream& out, RuleMode mode, Decide&& decide) {
         if (complete) a = decide(request);
         make_safe(request.game, mode, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
+        if (!a.note.empty()) std::cerr << a.note + " (" + std::to_string(timer.elapsed_ms()) + " ms)\n";
         if (!complete) {
             std::cerr << "input ended inside a request: answered safely, stopping\n";
             return 1;

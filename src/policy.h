@@ -51,11 +51,14 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     if (n == 0 || seat < 0) return Placement{};
     const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
+    // On the last turn only points count: no zone to grow, no jitter.
+    PolicyWeights now = w;
+    if (g.last_turn()) now.joined = now.noise = now.holes = 0;
     // Jitter from one random word, a few bits per placement: ties are the rule, not the exception.
     uint64_t dice = rng.next();
     int best = 0, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
-        int v = placement_value(k, tile, spots[i], w) + int((dice >> ((i * 5) & 63)) & uint64_t(w.noise));
+        int v = placement_value(k, tile, spots[i], now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
         if (v > best_value) best_value = v, best = i;
     }
     return spots[best];

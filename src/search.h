@@ -10,10 +10,13 @@
 #pragma once
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
+#include "greedy.h"
 #include "player.h"
 #include "policy.h"
 
@@ -27,6 +30,7 @@ struct SearchOptions {
     int max_placements = 10;     // placements kept as candidates, best by the policy's value first
     double margin_weight = 0.2;  // share of a playout's value that rewards the score margin
     double margin_scale = 12;    // margin (points) at which that share is about 3/4 earned
+    bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
     PolicyWeights weights;
 };
 
@@ -46,6 +50,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "noise") o.weights.noise = int(v);
     else if (name == "pick_noise") o.weights.pick_noise = int(v);
     else if (name == "holes") o.weights.holes = int(v);
+    else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else return false;
     return true;
@@ -75,7 +80,7 @@ class Search {
         int n = candidates(root);
         report.candidates = n;
         if (n == 1) {
-            report.answer = Answer{arms_[0].put, arms_[0].pick, ""};
+            report.answer = Answer{arms_[0].put, arms_[0].pick, "", ""};
             report.mode = "forced";
             return report;
         }
@@ -84,7 +89,7 @@ class Search {
             request.timer.start() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(budget));
         report.playouts = halving(root, request, n, deadline);
         const Arm& best = arms_[order_[0]];
-        report.answer = Answer{best.put, best.pick, ""};
+        report.answer = Answer{best.put, best.pick, "", ""};
         report.value = best.mean();
         report.win = best.n ? best.wins / best.n : 0;
         report.mode = "mc";
@@ -115,6 +120,32 @@ class Search {
         double mean() const { return n ? sum / n : 0; }
     };
 
+    // The game after arm i and, with `greedy`, the other players' answers for
+    // the rest of this turn by full greedy (it stops where I act again). Their
+    // answers depend neither on the unknown draws nor on my placement (it only
+    // changes my kingdom), only on the picks made so far this turn: they are
+    // computed once per pick history and shared by the candidates.
+    void prepare_start(const Game& root, int i, bool greedy) {
+        Game& g = starts_[i];
+        g = root;
+        g.apply(arms_[i].put, arms_[i].pick, true);
+        uint64_t history = uint64_t(arms_[i].pick + 1);
+        while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
+            uint64_t key = history * 16 + uint64_t(g.step());
+            const GreedyChoice* known = nullptr;
+            for (const Memo& m : memo_)
+                if (m.key == key) known = &m.choice;
+            GreedyChoice c = known ? *known : full_greedy(g);
+            if (!known) memo_.push_back(Memo{key, c});
+            g.apply(c.put, c.pick, true);
+            history = history * 64 + uint64_t(c.pick + 1);
+        }
+    }
+    struct Memo {
+        uint64_t key;  // pick history and step
+        GreedyChoice choice;
+    };
+
     // Fills arms_ with the candidate answers: the best placements by the
     // policy's value (fewer unfillable holes breaking ties), each with every free pick.
     int candidates(const Game& root) {
@@ -129,10 +160,13 @@ class Search {
                 int value;
                 Placement p;
             };
+            // Full greedy's placement always makes the list: a sound choice to compare with.
+            const Placement greedy = full_greedy(root).put;
             Ranked ranked[kMaxPlacements];
             for (int i = 0; i < n_spots; ++i)
-                ranked[i] = Ranked{placement_value(k, tile, spots[i], options_.weights) * 4 -
-                                       k.isolated_holes_after(spots[i]) * 3,
+                ranked[i] = Ranked{spots[i] == greedy ? INT_MAX
+                                                      : placement_value(k, tile, spots[i], options_.weights) * 4 -
+                                                            k.isolated_holes_after(spots[i]) * 3,
                                    spots[i]};
             int keep = std::min(n_spots, std::max(1, std::min(options_.max_placements, kMaxCandidates / n_picks)));
             std::partial_sort(ranked, ranked + keep, ranked + n_spots,
@@ -146,12 +180,16 @@ class Search {
         return n;
     }
 
-    // One playout of arm a from root, with the deal and the policy's dice drawn from `seed`.
-    void run(const Game& root, const Request& request, Arm& a, uint64_t seed) {
+    // One playout of arm i, with the deal and the policy's dice drawn from `seed`.
+    void run(const Game& root, const Request& request, int i, uint64_t seed) {
+        Arm& a = arms_[i];
         Rng rng(seed);
-        Game g = root;
+        Game g = starts_[i];
+        // A draft revealed inside the search came from a guessed deck: deal it again.
+        const bool guessed_draft = g.turn() > root.turn() && !g.is_terminal() && !g.last_turn();
+        if (guessed_draft) g.undraw_draft();
         determinize(g, request.unseen, request.n_unseen, rng);
-        g.apply(a.put, a.pick, true);
+        if (guessed_draft) g.redraw_draft();
         playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);
@@ -162,11 +200,18 @@ class Search {
     // Sequential halving over the first n arms until the deadline (or the
     // playout limit); order_ ends with the best arm first. Returns the playouts run.
     long halving(const Game& root, const Request& request, int n, Clock::time_point deadline) {
-        for (int i = 0; i < n; ++i) order_[i] = i;
+        // Greedy answers of the others take a share of the time at most; then plain starts.
+        auto start = Clock::now();
+        const Clock::time_point prepared_by = start + (deadline - start) / 4;
+        memo_.clear();
+        for (int i = 0; i < n; ++i) {
+            order_[i] = i;
+            bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || Clock::now() < prepared_by);
+            prepare_start(root, i, greedy);
+        }
         int alive = n;
         long playouts = 0;
         const uint64_t base = rng_.next();
-        auto start = Clock::now();
         // Stops when the next playout would probably end past the deadline.
         auto out_of_time = [&]() {
             if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
@@ -196,7 +241,7 @@ class Search {
                         stop = true;
                         break;
                     }
-                    run(root, request, arms_[order_[i]], seed);
+                    run(root, request, order_[i], seed);
                     ++playouts;
                 }
             }
@@ -248,6 +293,8 @@ class Search {
     Rng rng_;
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
+    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kVariants[0], Rule::Match));
+    std::vector<Memo> memo_;
 };
 
 }  // namespace kd

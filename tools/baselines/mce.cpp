@@ -68,6 +68,6 @@ int main(int argc, char** argv) {
             if (m.n && (!best->n || m.sum / m.n > best->sum / best->n)) best = &m;
         char message[48];
         snprintf(message, sizeof message, "mce %ld samples", samples);
-        return Answer{best->put, best->pick, message};
+        return Answer{best->put, best->pick, message, ""};
     });
 }
