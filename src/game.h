@@ -321,7 +321,8 @@ class Game {
         n_draft_ = 0;
         for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)
             draft_[n_draft_++] = Slot{deck_[next_draw_++], -1};
-        std::sort(draft_, draft_ + n_draft_, [](const Slot& a, const Slot& b) { return a.tile < b.tile; });
+        for (int i = 1; i < n_draft_; ++i)  // ascending id; four tiles at most
+            for (int j = i; j > 0 && draft_[j - 1].tile > draft_[j].tile; --j) std::swap(draft_[j - 1], draft_[j]);
     }
     // Moves past actions nobody can take (discarding their tiles) and into the
     // next turn when this one is done, until someone must answer or the game ends.

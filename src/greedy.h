@@ -30,7 +30,7 @@ struct Key {
 // Best outcome of placing `tile` in k (or of discarding it when it fits nowhere),
 // recording holes only where the score can still beat `bar`.
 inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pick, const Key& bar) {
-    Placement spots[kMaxPlacements];
+    PlacementList spots;
     int n = k.legal_placements(tile, rule, spots);
     Key best{k.score(), 0, pick};
     if (n == 0) {
@@ -65,7 +65,7 @@ inline GreedyChoice full_greedy(const Game& g) {
     if (seat < 0) return choice;
     const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
-    Placement spots[kMaxPlacements];
+    PlacementList spots;
     const int n_spots = k.legal_placements(tile, g.rule(), spots);
     Key best;
     for (int i = 0; i < (n_spots ? n_spots : 1); ++i) {

@@ -112,7 +112,7 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
         Rule rule = g.rule();
         if (mode == RuleMode::Auto && !k.has_legal_placement(tile, rule)) rule = Rule::Adjacent;
         if (!k.is_legal(tile, rule, a.put)) {
-            Placement spots[kMaxPlacements];
+            PlacementList spots;
             int n = k.legal_placements(tile, rule, spots);
             for (int i = 0; i < n; ++i)
                 if (i == 0 || k.score_gain(tile, spots[i]) > k.score_gain(tile, a.put)) a.put = spots[i];

@@ -30,7 +30,7 @@ KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, c
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
 inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
-    Placement spots[kMaxPlacements];
+    PlacementList spots;
     int n = k.legal_placements(tile, rule, spots), best = INT_MIN / 2;
     for (int i = 0; i < n; ++i) best = std::max(best, placement_value(k, tile, spots[i], w));
     return best;
@@ -46,7 +46,7 @@ inline int pick_value(const Kingdom& k, const Tile& tile) {
 
 // The policy's placement for the player to act (invalid when none is legal).
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
-    Placement spots[kMaxPlacements];
+    PlacementList spots;
     const int n = g.legal_placements(spots), seat = g.current_player();
     if (n == 0 || seat < 0) return Placement{};
     const Kingdom& k = g.kingdom(seat);

@@ -98,7 +98,7 @@ int main() {
         std::vector<Game> mid;
         for (uint64_t seed = 1; seed <= 64; ++seed) mid.push_back(position(kVariants[0], seed, 4));
         const long reps = 2000;
-        Placement spots[kMaxPlacements];
+        PlacementList spots;
         long listed = 0;
         double ns = median_ns(7, reps * long(mid.size()), [&] {
             for (long r = 0; r < reps; ++r)

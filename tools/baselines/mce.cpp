@@ -40,7 +40,7 @@ int main(int argc, char** argv) {
     Rng rng(options.seed);
     return play(std::cin, std::cout, options.rule, [&](const Request& r) {
         const Game& root = r.game;
-        Placement spots[kMaxPlacements];
+        PlacementList spots;
         const int n_spots = root.answer_placements(spots);
         int picks[kMaxDraft];
         const int n_picks = root.answer_picks(picks);
