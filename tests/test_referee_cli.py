@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The referee's command line as other tools use it: the --json summary keys,
+seat-swapped pairs, rotation of bots through the seats, SPRT stopping early,
+the terminal view, and clear errors for bad options.
+usage: test_referee_cli.py REFEREE GREEDY RANDOM WORK_DIR"""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+referee, greedy, rand, work = sys.argv[1:5]
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+    print(("ok   " if cond else "FAIL ") + what)
+
+
+def run(*args, expect=0):
+    p = subprocess.run([referee, *args], capture_output=True, text=True, timeout=300)
+    if p.returncode != expect:
+        failures.append("referee %s exited %d: %s" % (" ".join(args), p.returncode, p.stderr[-500:]))
+    return p
+
+
+# The --json summary has the keys other tools rely on, with counts that add up.
+out = os.path.join(work, "cli-summary.json")
+replays = os.path.join(work, "cli-replays")
+shutil.rmtree(replays, ignore_errors=True)
+run("--variant", "2p", "--games", "20", "--seed", "5", "--jobs", "2", "--bot", greedy, "--bot", rand,
+    "--json", out, "--replay-dir", replays)
+summary = json.load(open(out))
+keys = "command games wins draws losses mean_score timeouts bad_output illegal_put invalid_pick crashes p99_ms max_ms".split()
+for b in summary["bots"]:
+    check(all(k in b for k in keys), "json bot entry has %s" % " ".join(keys))
+    check(b["wins"] + b["draws"] + b["losses"] == b["games"] == 20, "wins + draws + losses = games")
+check(summary["bots"][0]["wins"] == summary["bots"][1]["losses"], "one bot's wins are the other's losses")
+check(sum(summary["pentanomial"]) == 10, "20 games make 10 seat-swapped pairs")
+
+# Seat-swapped pairs: games 2k and 2k+1 share a seed and swap the commands.
+games = {}
+for f in glob.glob(os.path.join(replays, "*.json")):
+    r = json.load(open(f))
+    games[r["game"]] = r
+check(len(games) == 20, "one replay per game")
+check(all(games[2 * k]["seed"] == games[2 * k + 1]["seed"] and games[2 * k]["bots"] == games[2 * k + 1]["bots"][::-1]
+          for k in range(10)), "games 2k and 2k+1: same seed, seats swapped")
+check(games[0]["drafts"] == games[1]["drafts"] and games[0]["drafts"] != games[2]["drafts"], "same seed, same drafts")
+
+# 3p: the bots rotate through the seats, one game per rotation of a seed.
+shutil.rmtree(replays, ignore_errors=True)
+run("--variant", "3p", "--games", "6", "--seed", "9", "--bot", greedy, "--bot", rand, "--bot", rand + " --seed 2",
+    "--replay-dir", replays)
+seats = {}
+for f in glob.glob(os.path.join(replays, "*.json")):
+    r = json.load(open(f))
+    seats.setdefault(r["bots"].index(greedy), []).append(r["seed"])
+check(sorted(seats) == [0, 1, 2], "greedy sits in every seat of a 3p rotation")
+
+# SPRT stops early and says which hypothesis it accepted.
+p = run("--variant", "2p", "--games", "2000", "--seed", "1", "--jobs", "2", "--bot", greedy, "--bot", rand,
+        "--sprt", "elo0=0,elo1=100,alpha=0.05,beta=0.05", "--json", out)
+s = json.load(open(out))
+check(s["sprt"]["decision"] == "H1" and s["games"] < 2000, "SPRT accepts H1 early (%d games, LLR %.2f)" % (s["games"], s["sprt"]["llr"]))
+check("H1 accepted" in p.stdout, "the summary says H1 was accepted")
+
+# --show prints both kingdoms, plain text when not on a terminal.
+p = run("--variant", "2p", "--games", "1", "--seed", "3", "--bot", greedy, "--bot", rand, "--show")
+check("[#]" in p.stdout and "\033[" not in p.stdout, "--show prints plain kingdoms with the castle")
+
+# Bad options: a clear message and exit code 2.
+for args in (["--variant", "5p", "--bot", greedy], ["--games", "x", "--bot", greedy], [],
+             ["--variant", "2p", "--bot", "a", "--bot", "b", "--bot", "c"], ["--sprt", "elo0=5,elo1=1", "--bot", greedy]):
+    p = run(*args, expect=2)
+    check(p.returncode == 2 and "referee:" in p.stderr, "rejects %s" % " ".join(args or ["no arguments"]))
+
+sys.exit(1 if failures else 0)
