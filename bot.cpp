@@ -1643,10 +1643,16 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int n = g.free_picks(picks), seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
+    // The tile picked now is the last one placed when the next turn is the last:
+    // then its worth is exactly its best gain, worth the cost of trying its spots.
+    const bool last_pick = g.turn() == g.variant().turns - 2;
+    PolicyWeights points = w;
+    points.gain = 4, points.joined = points.holes = 0;
     int best = -1, best_value = INT_MIN;
     for (int i = 0; i < n; ++i) {
-        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
-                            : 4 * pick_value(k, kTiles[picks[i]]);
+        int v = last_pick     ? best_placement_value(k, kTiles[picks[i]], g.rule(), points)
+                : w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
+                              : 4 * pick_value(k, kTiles[picks[i]]);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }

@@ -200,6 +200,11 @@ class BotProcess {
 
     bool running() const { return pid_ > 0; }
 
+    // Busy-wait instead of sleeping in the last `spin` before a deadline: on
+    // some virtual machines a sleeping CPU takes milliseconds (here up to 24 ms)
+    // to wake, and that time would be counted against the bot.
+    void set_spin(Clock::duration spin) { spin_ = spin; }
+
     // Writes all of `text` before `deadline`, draining the stderr of `others` meanwhile.
     Io write_all(const std::string& text, Clock::time_point deadline, const std::vector<BotProcess*>& others) {
         size_t done = 0;
@@ -306,7 +311,9 @@ class BotProcess {
                 }
             auto left = deadline - Clock::now();
             if (left <= Clock::duration::zero()) return false;
-            auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(left).count();
+            // Sleep until the last spin_ before the deadline, then poll without sleeping.
+            auto sleep = left > spin_ ? left - spin_ : Clock::duration::zero();
+            auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(sleep).count();
             timespec ts{time_t(ns / 1000000000), long(ns % 1000000000)};
             int rc = ppoll(fds.data(), fds.size(), &ts, nullptr);
             if (rc < 0 && errno != EINTR) return false;
@@ -322,6 +329,7 @@ class BotProcess {
     std::string pending_;  // bytes read from stdout, not yet consumed
     std::string stderr_;
     std::string token_;  // "KD_REFEREE_TOKEN=<referee pid>:<serial>"
+    Clock::duration spin_ = Clock::duration::zero();
 };
 
 }  // namespace kd

@@ -23,6 +23,7 @@ struct MatchConfig {
     bool no_timeout = false;             // no time limit (a 60 s safety cap remains)
     bool strict_put = false;             // an illegal PUT ends the player's game
     bool record_replay = false;
+    double spin_ms = 0;                  // busy-wait this long before each deadline (precise timing)
 };
 
 // What one seat did in a game.
@@ -102,6 +103,8 @@ inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
     std::vector<BotProcess*> all;
     for (int s = 0; s < n; ++s) {
         bots.emplace_back(new BotProcess(live));
+        bots.back()->set_spin(std::chrono::duration_cast<Clock::duration>(
+            std::chrono::duration<double, std::milli>(cfg.spin_ms * cfg.time_scale)));
         all.push_back(bots.back().get());
     }
     for (int s = 0; s < n; ++s) {

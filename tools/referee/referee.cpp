@@ -274,6 +274,8 @@ class Arena {
             cfg.no_timeout = o_.no_timeout;
             cfg.strict_put = o_.strict_put;
             cfg.record_replay = !o_.replay_dir.empty();
+            // One game at a time leaves a core free: spend it on waking at once.
+            cfg.spin_ms = o_.jobs == 1 && !o_.no_timeout ? 20 : 0;
             MatchReport m = play_match(cfg, live_);
             finish(k, cfg, m);
         }
