@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/prctl.h>
@@ -315,6 +316,7 @@ class BotProcess {
             auto sleep = left > spin_ ? left - spin_ : Clock::duration::zero();
             auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(sleep).count();
             timespec ts{time_t(ns / 1000000000), long(ns % 1000000000)};
+            if (sleep == Clock::duration::zero()) sched_yield();  // spinning: let a bot on this CPU run first
             int rc = ppoll(fds.data(), fds.size(), &ts, nullptr);
             if (rc < 0 && errno != EINTR) return false;
             for (size_t i = 1; i < fds.size(); ++i)
