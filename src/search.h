@@ -1,12 +1,13 @@
 // The decision: a time-boxed flat Monte Carlo search over the joint choice
 // (where to PUT, which tile to PICK).
 //
-// Each playout deals the unknown future draws from the unseen tiles, applies
-// one candidate answer and plays the game out with the fast policy for every
-// player; its value is mostly "did I finish first", a little the margin.
-// Candidates share their deals (common random numbers) and compete by
-// sequential halving, so that time goes to the choices still open. The last
-// turn holds no chance and no interaction: it is solved exactly.
+// Each candidate answer is followed by the other players' answers for the
+// rest of the turn, full greedy's, computed once. Each playout then deals the
+// unknown future draws from the unseen tiles and plays the game out with the
+// fast policy for every player; its value is mostly "did I finish first", a
+// little the margin. Candidates share their deals (common random numbers) and
+// compete by sequential halving, so that time goes to the choices still open.
+// The last turn holds no chance and no interaction: it is solved exactly.
 #pragma once
 
 #include <algorithm>

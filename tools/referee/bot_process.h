@@ -54,10 +54,19 @@ class LiveGroups {
         }
     }
     void kill_all() {
+        close();
         for (auto& s : slots_) {
             pid_t p = s.load();
             if (p > 0) ::kill(-p, SIGKILL);
         }
+    }
+    // Bots start under this lock; once close() has returned none can start,
+    // so an interrupt cannot race a game that is just starting its bots.
+    std::mutex spawn_mutex;
+    bool closed = false;  // guarded by spawn_mutex
+    void close() {
+        std::lock_guard<std::mutex> lock(spawn_mutex);
+        closed = true;
     }
     std::atomic<long> serial{0};  // numbers the tokens
 
@@ -107,7 +116,8 @@ inline std::vector<ProcessInfo> list_processes() {
 
 // Kills (SIGKILL) the processes that carry a token starting with `prefix`,
 // and the descendants of `root` (if > 0); reaps those that were our children.
-inline void kill_tagged(const std::string& prefix, pid_t root) {
+// Returns how many it killed.
+inline size_t kill_tagged(const std::string& prefix, pid_t root) {
     std::vector<ProcessInfo> all = list_processes();
     std::vector<pid_t> doomed;
     if (root > 0) doomed.push_back(root);
@@ -124,6 +134,7 @@ inline void kill_tagged(const std::string& prefix, pid_t root) {
         if (p.ppid == self && p.pid != root && std::find(doomed.begin(), doomed.end(), p.pid) != doomed.end())
             while (waitpid(p.pid, nullptr, 0) < 0 && errno == EINTR) {
             }
+    return doomed.size();
 }
 
 // "exec CMD" when CMD is a simple command, so that the shell gives way to the
@@ -180,8 +191,12 @@ class BotProcess {
             if (strncmp(*e, kTokenVariable, strlen(kTokenVariable)) != 0) env.push_back(*e);
         env.push_back(&token_[0]);
         env.push_back(nullptr);
-        int rc = posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, env.data());
-        if (rc == 0) live_.add(pid_);
+        int rc = ECANCELED;
+        {
+            std::lock_guard<std::mutex> lock(live_.spawn_mutex);
+            if (!live_.closed) rc = posix_spawn(&pid_, "/bin/sh", &actions, &attr, argv, env.data());
+            if (rc == 0) live_.add(pid_);
+        }
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attr);
         close(in[0]);
@@ -193,7 +208,7 @@ class BotProcess {
         for (int fd : {in_fd_, out_fd_, err_fd_}) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
         if (rc != 0) {
             pid_ = -1;
-            error = std::string("posix_spawn: ") + strerror(rc);
+            error = rc == ECANCELED ? "the referee is stopping" : std::string("posix_spawn: ") + strerror(rc);
             return false;
         }
         return true;

@@ -390,10 +390,13 @@ class Arena {
 };
 
 // Kills every process this referee started, wherever it went: the bot
-// groups, and everything carrying this referee's token.
+// groups, and everything carrying this referee's token. No bot starts after
+// the first pass (LiveGroups::close); further passes catch processes forked
+// while the last one scanned, until one finds none.
 void kill_everything(LiveGroups& live) {
     live.kill_all();
-    kill_tagged(referee_token_prefix(), 0);
+    for (int pass = 0; pass < 20 && kill_tagged(referee_token_prefix(), 0) > 0; ++pass) {
+    }
 }
 
 }  // namespace
@@ -417,7 +420,7 @@ int main(int argc, char** argv) {
         int sig = 0;
         sigwait(&interrupts, &sig);
         fprintf(stderr, "\nreferee: interrupted, stopping every bot\n");
-        for (int i = 0; i < 3; ++i) kill_everything(live);  // again, for processes forked meanwhile
+        kill_everything(live);
         signal(sig, SIG_DFL);  // then die of the same signal, as the caller expects
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nullptr);
         raise(sig);
