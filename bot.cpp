@@ -620,10 +620,12 @@ struct Result {
         crowns[kMaxPlayers] = {}, rank[kMaxPlayers] = {};
 };
 
-// The two tie-break passes: among players tied on the current adjusted score,
-// those with the most territory get +1; then, among those still tied, those
-// with the most crowns get +1. A pass gives nothing to a tied group whose
-// members are all equal on its criterion (a tie-break that breaks nothing).
+// The two tie-break passes (RULES.md, "Score and ranking"): in each group of
+// two or more players tied on score, every one with the group's largest
+// territory gets +1, even when the whole group ties on it; then the players
+// are grouped again by that score, and in each group of two or more every one
+// with the group's most crowns gets +1. The referee's ranking and the search's
+// playout values both go through here.
 inline void apply_tie_breaks(Result& r) {
     for (int i = 0; i < r.players; ++i) r.adjusted[i] = r.score[i];
     for (const int* key : {r.territory, r.crowns}) {
@@ -631,14 +633,12 @@ inline void apply_tie_breaks(Result& r) {
         std::memcpy(before, r.adjusted, sizeof before);
         for (int i = 0; i < r.players; ++i) {
             int best = key[i], tied = 0;
-            bool all_equal = true;
             for (int j = 0; j < r.players; ++j) {
                 if (before[j] != before[i]) continue;
                 ++tied;
-                if (key[j] != key[i]) all_equal = false;
                 best = std::max(best, key[j]);
             }
-            if (tied >= 2 && !all_equal && key[i] == best) ++r.adjusted[i];
+            if (tied >= 2 && key[i] == best) ++r.adjusted[i];
         }
     }
     for (int i = 0; i < r.players; ++i) {

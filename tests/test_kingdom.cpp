@@ -1,6 +1,7 @@
 // The scorer and the placement rules of one kingdom (src/kingdom.h).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <fstream>
 #include <sstream>
 
@@ -139,16 +140,17 @@ TEST(TieBreaks, TerritoryThenCrowns) {
     EXPECT_EQ(r.rank[0], 2);
     EXPECT_EQ(r.rank[1], 1);
 
+    // Equal territory: both get the territory point, then the crowns decide.
     r.territory[0] = r.territory[1] = 22;
     r.crowns[0] = 7, r.crowns[1] = 5;
     apply_tie_breaks(r);
-    EXPECT_EQ(r.adjusted[0], 11);
-    EXPECT_EQ(r.adjusted[1], 10);
+    EXPECT_EQ(r.adjusted[0], 12);
+    EXPECT_EQ(r.adjusted[1], 11);
 
-    r.crowns[1] = 7;  // tied for good: a draw
+    r.crowns[1] = 7;  // tied for good: both get both points, a draw
     apply_tie_breaks(r);
-    EXPECT_EQ(r.adjusted[0], 10);
-    EXPECT_EQ(r.adjusted[1], 10);
+    EXPECT_EQ(r.adjusted[0], 12);
+    EXPECT_EQ(r.adjusted[1], 12);
     EXPECT_EQ(r.rank[0], 1);
     EXPECT_EQ(r.rank[1], 1);
 }
@@ -177,6 +179,37 @@ TEST(TieBreaks, SecondPassSeesTheFirstPassScores) {
     EXPECT_EQ(r.adjusted[0], 11);
     EXPECT_EQ(r.adjusted[1], 10);
     EXPECT_EQ(r.adjusted[2], 12);
+}
+
+// The two examples of RULES.md, "Score and ranking".
+Result tie_break_example(std::initializer_list<std::array<int, 3>> players) {
+    Result r;
+    for (const auto& p : players) {
+        r.score[r.players] = p[0], r.territory[r.players] = p[1], r.crowns[r.players] = p[2];
+        ++r.players;
+    }
+    apply_tie_breaks(r);
+    return r;
+}
+
+TEST(TieBreaks, RulesExampleOneRegroupsAfterTheTerritoryStep) {
+    // A 55/22/15, B 56/24/6, C 55/24/14: C reaches 56 on territory, then beats B on crowns.
+    Result r = tie_break_example({{55, 22, 15}, {56, 24, 6}, {55, 24, 14}});
+    EXPECT_EQ(r.adjusted[0], 55);
+    EXPECT_EQ(r.adjusted[1], 56);
+    EXPECT_EQ(r.adjusted[2], 57);
+    EXPECT_EQ(r.rank[2], 1);
+    EXPECT_EQ(r.rank[1], 2);
+    EXPECT_EQ(r.rank[0], 3);
+}
+
+TEST(TieBreaks, RulesExampleTwoGivesTheTerritoryPointToAWholeTiedGroup) {
+    // A 19/20/11, B 46/22/8, C 46/22/7: B and C both get the territory point, then B the crowns one.
+    Result r = tie_break_example({{19, 20, 11}, {46, 22, 8}, {46, 22, 7}});
+    EXPECT_EQ(r.adjusted[0], 19);
+    EXPECT_EQ(r.adjusted[1], 48);
+    EXPECT_EQ(r.adjusted[2], 47);
+    EXPECT_EQ(r.rank[1], 1);
 }
 
 // ---------------------------------------------------------------- placement
