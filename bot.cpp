@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <istream>
+#include <limits>
 #include <chrono>
 
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2")
@@ -1082,16 +1083,21 @@ inline std::vector<std::string> split_words(const std::string& line) {
     return words;
 }
 
-// An optional '-' and 1 to 9 digits, nothing else (longer numbers saturate).
+// A decimal integer with an optional sign, as Java's Integer.parseInt reads
+// it ("+5" is 5, "007" is 7); false when malformed or outside 32 bits.
 inline bool parse_int(const std::string& word, int& out) {
-    size_t i = word.size() > 0 && word[0] == '-' ? 1 : 0;
-    if (i == word.size()) return false;
+    const bool sign = !word.empty() && (word[0] == '-' || word[0] == '+');
+    const bool negative = sign && word[0] == '-';
+    if (word.size() == size_t(sign)) return false;
     long long v = 0;
-    for (size_t j = i; j < word.size(); ++j) {
+    for (size_t j = sign; j < word.size(); ++j) {
         if (word[j] < '0' || word[j] > '9') return false;
-        if (v < 1000000000) v = v * 10 + (word[j] - '0');
+        v = v * 10 + (word[j] - '0');
+        if (v > -(long long)std::numeric_limits<int32_t>::min()) return false;  // stop before long long overflows
     }
-    out = int(i ? -v : v);
+    if (negative) v = -v;
+    if (v > std::numeric_limits<int32_t>::max()) return false;
+    out = int(v);
     return true;
 }
 

@@ -21,14 +21,41 @@ TEST(ParsePut, WellFormedLines) {
     EXPECT_EQ(p, (Placement{5, 6, 3}));
     ASSERT_TRUE(parse_put("PUT 100 -5 0", p, err)) << "outside the grid is illegal, not badly formatted";
     EXPECT_FALSE(p.x >= 0 && p.x < 13 && p.y >= 0);
-    ASSERT_TRUE(parse_put("PUT 99999999999 0 0", p, err));
+    ASSERT_TRUE(parse_put("PUT +5 007 +1", p, err)) << "a sign and leading zeros, as Java's Integer.parseInt";
+    EXPECT_EQ(p, (Placement{5, 7, 1}));
+    ASSERT_TRUE(parse_put("PUT 2147483647 -2147483648 -0", p, err)) << "the 32-bit range, both ends";
+    EXPECT_EQ(p.rotation, 0);
+}
+
+// Numbers are 32-bit: outside that range a field is badly formatted, not
+// saturated (once "PUT 99999999999999999999 0 0" read as x = 100).
+TEST(ParseInt, SignsLeadingZerosAndThe32BitRange) {
+    struct Case {
+        const char* word;
+        bool ok;
+        int value;
+    };
+    for (Case c : {Case{"0", true, 0}, {"-0", true, 0}, {"+0", true, 0}, {"+5", true, 5}, {"007", true, 7},
+                   {"-12", true, -12}, {"2147483647", true, 2147483647}, {"-2147483648", true, -2147483647 - 1},
+                   {"000000000000000000002147483647", true, 2147483647}, {"2147483648", false, 0},
+                   {"-2147483649", false, 0}, {"+2147483648", false, 0}, {"99999999999999999999", false, 0},
+                   {"999999999999999999999999999999", false, 0}, {"", false, 0}, {"+", false, 0}, {"-", false, 0},
+                   {"+-5", false, 0}, {"--5", false, 0}, {"5-", false, 0}, {" 5", false, 0}, {"0x10", false, 0},
+                   {"1e3", false, 0}}) {
+        int v = 12345;
+        EXPECT_EQ(parse_int(c.word, v), c.ok) << "'" << c.word << "'";
+        if (c.ok) {
+            EXPECT_EQ(v, c.value) << "'" << c.word << "'";
+        }
+    }
 }
 
 TEST(ParsePut, BadlyFormattedLines) {
     Placement p;
     std::string err;
     for (const char* line : {"", "PUT", "PUT 1 2", "PUT a 2 0", "PUT 1 2 4", "PUT 1 2 -1", "put 1 2 0", "PICK 1 2 0",
-                             "PUT 1 2 0 extra", "PUT 1.5 2 0", "PUT 1 2 0x1"}) {
+                             "PUT 1 2 0 extra", "PUT 1.5 2 0", "PUT 1 2 0x1", "PUT 99999999999999999999 0 0",
+                             "PUT 0 2147483648 0", "PUT 1 2 +4", "PUT + 2 0"}) {
         EXPECT_FALSE(parse_put(line, p, err)) << "'" << line << "'";
         EXPECT_FALSE(err.empty());
     }
@@ -47,7 +74,10 @@ TEST(ParsePick, IdAndMessage) {
     EXPECT_EQ(msg.size(), kMaxMessage);
     ASSERT_TRUE(parse_pick("PICK -1", id, msg, err));
     EXPECT_EQ(id, -1);
-    for (const char* line : {"", "PICK", "PICK x", "PUT 1 2 0", "pick 3", "PICK 3x"})
+    ASSERT_TRUE(parse_pick("PICK +05 go", id, msg, err));
+    EXPECT_EQ(id, 5);
+    EXPECT_EQ(msg, "go");
+    for (const char* line : {"", "PICK", "PICK x", "PUT 1 2 0", "pick 3", "PICK 3x", "PICK 4294967301"})
         EXPECT_FALSE(parse_pick(line, id, msg, err)) << "'" << line << "'";
 }
 
