@@ -368,4 +368,20 @@ class Game {
     Kingdom kingdoms_[kMaxPlayers];
 };
 
+// Gives the game a random order of future draws, chosen among `unseen` tiles
+// (all of them in 4p and duel, a random subset in 2p and 3p).
+inline void determinize(Game& g, const int8_t* unseen, int n_unseen, Rng& rng) {
+    int8_t pool[kTileCount];
+    for (int i = 0; i < n_unseen; ++i) pool[i] = unseen[i];
+    int need = g.variant().tiles_used - g.drawn_count();
+    if (need > n_unseen) need = n_unseen;
+    for (int i = 0; i < need; ++i) {  // partial Fisher-Yates: only the draws needed
+        int j = i + int(rng.below(uint32_t(n_unseen - i)));
+        int8_t t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+    g.set_undrawn(pool, need);
+}
+
 }  // namespace kd

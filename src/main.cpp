@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "player.h"
 #include "search.h"
 
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2")
@@ -14,14 +15,13 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     kd::PlayerOptions options = kd::parse_player_options(argc, argv);
     kd::SearchOptions search_options;
-    search_options.time_ms = options.time_ms;
     search_options.seed = options.seed;
     search_options.max_playouts = options.playouts;
     for (const std::string& setting : options.settings)
         if (!kd::set_search_option(search_options, setting)) std::cerr << "unknown setting '" << setting << "'\n";
     kd::Search search(search_options);
-    return kd::play(std::cin, std::cout, options.rule, [&](const kd::Request& request) {
-        kd::SearchReport r = search.decide(request);
+    return kd::play(std::cin, std::cout, options, [&](const kd::Request& request, const kd::TimeBudget& budget) {
+        kd::SearchReport r = search.decide(request, budget);
         char message[48];
         if (r.win >= 0 && r.playouts > 0)
             snprintf(message, sizeof message, "win %.0f%% (%ld sims)", 100 * r.win, r.playouts);

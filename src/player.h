@@ -8,8 +8,9 @@
 #include <sstream>
 #include <string>
 
+#include "decision.h"
 #include "protocol.h"
-#include "timer.h"
+#include "timeman.h"
 #include "tracker.h"
 
 namespace kd {
@@ -28,7 +29,7 @@ inline bool parse_rule_mode(const std::string& text, RuleMode& out) {
 
 // Command-line options of our players, for local use (CodinGame passes none).
 struct PlayerOptions {
-    double time_ms = 40;  // search budget of a later answer; the first answer gets 20 times more
+    TimeControl time;
     uint64_t seed = 0;    // 0: seeded from the clock
     long playouts = 0;    // > 0: a fixed number of playouts per answer instead of a time budget
     RuleMode rule = RuleMode::Auto;
@@ -41,34 +42,17 @@ inline PlayerOptions parse_player_options(int argc, char** argv) {
     PlayerOptions o;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i], v = i + 1 < argc ? argv[i + 1] : "";
-        if (a == "--time-ms" && i + 1 < argc) o.time_ms = std::atof(argv[++i]);
+        if (a == "--time-ms" && i + 1 < argc) o.time.later_ms = std::atof(argv[++i]);
         else if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--playouts" && i + 1 < argc) o.playouts = std::atol(argv[++i]);
         else if (a == "--set" && i + 1 < argc) o.settings.push_back(argv[++i]);
         else if (a == "--rule" && i + 1 < argc && parse_rule_mode(v, o.rule)) ++i;
         else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
     }
-    if (o.time_ms <= 0) o.time_ms = 40;
+    if (o.time.later_ms <= 0) o.time = TimeControl();
     if (o.seed == 0) o.seed = uint64_t(Clock::now().time_since_epoch().count()) | 1;
     return o;
 }
-
-// What a decision sees: the game with me at seat 0 and acting now.
-struct Request {
-    Game game;
-    int8_t unseen[kTileCount];  // tiles that may still be drawn
-    int n_unseen = 0;
-    Timer timer;                // started when the request's first line arrived
-    int number = 0;             // 0 on my first request of the game
-    explicit Request(const Game& g) : game(g) {}
-};
-
-struct Answer {
-    Placement put;
-    int pick = -1;
-    std::string message;  // shown by the viewer after PICK
-    std::string note;     // one line for stderr, written after the answer is sent
-};
 
 // What a player keeps between requests (the variant read from the first one,
 // the drafts seen), turning each request's text into a Request.
@@ -83,24 +67,25 @@ class PlayerMemory {
         warnings = obs.warnings;
         Request r(tracker_.build(obs, rule, warnings));
         r.n_unseen = tracker_.unseen_tiles(r.unseen);
-        r.number = number_++;
+        ++requests_read_;
         return r;
     }
     // The request seat `seat` of the true game g would read now, through the
     // same text path (for tests and tools that hold the true game).
     Request receive(const Game& g, int seat) {
-        std::istringstream in((number_ ? "" : init_text(g.variant())) + request_text(g, seat));
+        std::istringstream in((requests_read_ ? "" : init_text(g.variant())) + request_text(g, seat));
         std::string first;
         std::getline(in, first);
         bool complete;
         std::vector<std::string> warnings;
         return read(first, in, g.rule(), complete, warnings);
     }
+    int requests_read() const { return requests_read_; }
 
   private:
     RequestReader reader_;
     Tracker tracker_;
-    int number_ = 0;
+    int requests_read_ = 0;
 };
 
 // Makes an answer safe to send: a legal PUT whenever one exists (the best
@@ -125,25 +110,25 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
     if (!free) a.pick = n > 0 ? picks[0] : -1;
 }
 
-// Answers requests from `in` until it ends. decide(const Request&) -> Answer.
+// Answers requests from `in` until it ends.
+// decide(const Request&, const TimeBudget&) -> Answer.
 // Returns 0 at a clean end of input, 1 when it ended inside a request.
 template <typename Decide>
-int play(std::istream& in, std::ostream& out, RuleMode mode, Decide&& decide) {
+int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Decide&& decide) {
     PlayerMemory memory;
-    const Rule rule = mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
+    const Rule rule = options.rule == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
     std::string first;
     while (std::getline(in, first)) {
-        Timer timer;
+        const TimeBudget budget = options.time.budget(Clock::now(), memory.requests_read() == 0);
         bool complete;
         std::vector<std::string> warnings;
         Request request = memory.read(first, in, rule, complete, warnings);
-        request.timer = timer;
         for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
         Answer a;
-        if (complete) a = decide(request);
-        make_safe(request.game, mode, a);
+        if (complete) a = decide(request, budget);
+        make_safe(request.game, options.rule, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
-        if (!a.note.empty()) std::cerr << a.note + " (" + std::to_string(timer.elapsed_ms()) + " ms)\n";
+        if (!a.note.empty()) std::cerr << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
         if (!complete) {
             std::cerr << "input ended inside a request: answered safely, stopping\n";
             return 1;

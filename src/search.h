@@ -17,15 +17,14 @@
 #include <string>
 #include <vector>
 
+#include "decision.h"
 #include "greedy.h"
-#include "player.h"
 #include "policy.h"
+#include "timeman.h"
 
 namespace kd {
 
 struct SearchOptions {
-    double time_ms = 40;         // budget of a later answer; the first gets first_answer_factor times more
-    double first_answer_factor = 20;
     long max_playouts = 0;       // > 0: stop after this many playouts instead (reproducible runs)
     uint64_t seed = 1;
     int max_placements = 10;     // placements kept as candidates, best by the policy's value first
@@ -48,7 +47,6 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     if (name == "max_placements") o.max_placements = int(v);
     else if (name == "margin_weight") o.margin_weight = v;
     else if (name == "margin_scale") o.margin_scale = v;
-    else if (name == "first_answer_factor") o.first_answer_factor = v;
     else if (name == "gain") o.weights.gain = int(v);
     else if (name == "joined") o.weights.joined = int(v);
     else if (name == "noise") o.weights.noise = int(v);
@@ -75,7 +73,8 @@ class Search {
 
     explicit Search(const SearchOptions& options) : options_(options), rng_(options.seed) { memo_.reserve(64); }
 
-    SearchReport decide(const Request& request) {
+    // The answer to `request` within `budget` (or after max_playouts playouts).
+    SearchReport decide(const Request& request, const TimeBudget& budget) {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
@@ -88,10 +87,7 @@ class Search {
             report.mode = "forced";
             return report;
         }
-        double budget = options_.time_ms * (request.number == 0 ? options_.first_answer_factor : 1.0);
-        Clock::time_point deadline =
-            request.timer.start() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(budget));
-        report.playouts = halving(root, request, n, deadline);
+        report.playouts = halving(root, request, n, budget);
         const Arm& best = arms_[order_[0]];
         report.answer = Answer{best.put, best.pick, "", ""};
         report.value = best.mean();
@@ -205,7 +201,8 @@ class Search {
 
     // Sequential halving over the first n arms until the deadline (or the
     // playout limit); order_ ends with the best arm first. Returns the playouts run.
-    long halving(const Game& root, const Request& request, int n, Clock::time_point deadline) {
+    long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
+        const Clock::time_point deadline = budget.deadline();
         // Greedy answers of the others take a share of the time at most; then plain starts.
         auto start = Clock::now();
         const Clock::time_point prepared_by = start + (deadline - start) / 4;
@@ -221,8 +218,7 @@ class Search {
         // Stops when the next playout would probably end past the deadline.
         auto out_of_time = [&]() {
             if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
-            Clock::time_point now = Clock::now();
-            return now + (playouts ? (now - start) / playouts : Clock::duration::zero()) >= deadline;
+            return budget.would_overrun(playouts ? (Clock::now() - start) / playouts : Clock::duration::zero());
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {

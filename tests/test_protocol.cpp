@@ -198,7 +198,7 @@ TEST(Player, AnswersSafelyOnGarbageAndTruncatedInput) {
                              "2\n4\n" + blank_grid(9, 4) + blank_grid(9, 4) + "-1 _0 _0 -1 0\n"}) {
         std::istringstream in(text);
         std::ostringstream out;
-        int rc = play(in, out, RuleMode::Auto, [](const Request&) { return Answer{}; });
+        int rc = play(in, out, PlayerOptions(), [](const Request&, const TimeBudget&) { return Answer{}; });
         EXPECT_EQ(rc, 1);
         std::istringstream answer(out.str());
         std::string put, pick, err;

@@ -5,12 +5,16 @@
 #include <sstream>
 
 #include "greedy.h"
+#include "player.h"
 #include "search.h"
 #include "slow_rules.h"
 
 using namespace kd;
 
 namespace {
+
+// A budget that never runs out: these searches stop on their playout count.
+TimeBudget unlimited() { return TimeBudget(Clock::now(), 1e9); }
 
 SearchOptions fixed(long playouts, uint64_t seed = 1) {
     SearchOptions o;
@@ -30,7 +34,7 @@ void play_through(const Variant& v, uint64_t seed, long playouts, int* illegal, 
         int seat = g.current_player();
         std::ostringstream out;
         Request r = memories[seat].receive(g, seat);  // the text path the bot reads
-        Answer a = searches[seat].decide(r).answer;
+        Answer a = searches[seat].decide(r, unlimited()).answer;
         make_safe(r.game, RuleMode::Match, a);
         out << answer_text(a.put, a.pick, a.message);
         // Parse the text back, as the referee does, and judge it on the true game.
@@ -65,7 +69,7 @@ TEST(Search, TakesTheObviousWinningSpot) {
     g.set_position(12, 0, placing, 4, nullptr, 0, 48, 0, 0);
     ASSERT_TRUE(g.last_turn());
     Request r(g);
-    SearchReport rep = Search(fixed(100)).decide(r);
+    SearchReport rep = Search(fixed(100)).decide(r, unlimited());
     Kingdom after = k;
     ASSERT_TRUE(k.is_legal(kTiles[31], Rule::Match, rep.answer.put));
     after.place(kTiles[31], rep.answer.put);
@@ -90,7 +94,7 @@ TEST(Search, PrefersTheCrownsThatMakeItsZone) {
     for (int id = 5; id <= 44; ++id) unseen[n++] = int8_t(id);
     std::copy(unseen, unseen + n, r.unseen);
     r.n_unseen = n;
-    SearchReport rep = Search(fixed(3000)).decide(r);
+    SearchReport rep = Search(fixed(3000)).decide(r, unlimited());
     ASSERT_TRUE(k.is_legal(kTiles[45], Rule::Match, rep.answer.put));
     EXPECT_EQ(k.score_gain(kTiles[45], rep.answer.put), 4 * 3 - 3 * 1) << "the mine square must join the mine";
 }
@@ -104,8 +108,7 @@ TEST(Search, SameSeedSameAnswer) {
     // Seat to move is whoever it is; search from its point of view by rebuilding from text.
     PlayerMemory memory;
     Request r = memory.receive(g, g.current_player());
-    r.number = 1;
-    SearchReport a = Search(fixed(800, 5)).decide(r), b = Search(fixed(800, 5)).decide(r);
+    SearchReport a = Search(fixed(800, 5)).decide(r, unlimited()), b = Search(fixed(800, 5)).decide(r, unlimited());
     EXPECT_EQ(a.answer.put, b.answer.put);
     EXPECT_EQ(a.answer.pick, b.answer.pick);
     EXPECT_EQ(a.playouts, b.playouts);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "greedy.h"
+#include "player.h"
 #include "search.h"
 
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2")
@@ -156,11 +157,8 @@ int main() {
         for (uint64_t seed = 1; seed <= 3; ++seed)
             for (Request& r : requests_at(v, seed, {1, v.turns / 2})) {
                 SearchOptions o;
-                o.time_ms = 40;
                 o.seed = seed;
-                r.number = 1;
-                r.timer = Timer();
-                total += Search(o).decide(r).playouts;
+                total += Search(o).decide(r, TimeControl().budget(Clock::now(), false)).playouts;
                 ++answers;
             }
         printf("  %-4s %8.0f playouts per answer (%d positions, turns 2 and %d)\n", v.name, double(total) / answers,
@@ -176,8 +174,7 @@ int main() {
                 SearchOptions o;
                 o.max_playouts = 2000;
                 o.seed = seed;
-                r.number = 1;
-                SearchReport rep = Search(o).decide(r);
+                SearchReport rep = Search(o).decide(r, TimeControl().budget(Clock::now(), false));
                 playouts += rep.playouts;
                 for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
                                long(rep.answer.pick), long(rep.value * 1e6)})

@@ -4,7 +4,7 @@
 // one playout, with the unknown draws dealt from the unseen tiles, in which
 // every player plays full greedy; its value is own score / (own + best
 // opponent's score). The answer with the best average wins.
-// Same time budget as our bot: --time-ms N (default 40), 20 times that on the first answer.
+// Same time control as our bot (src/timeman.h): --time-ms N for later answers.
 #include <vector>
 
 #include "greedy.h"
@@ -38,7 +38,7 @@ double playout_value(Game g) {
 int main(int argc, char** argv) {
     PlayerOptions options = parse_player_options(argc, argv);
     Rng rng(options.seed);
-    return play(std::cin, std::cout, options.rule, [&](const Request& r) {
+    return play(std::cin, std::cout, options, [&](const Request& r, const TimeBudget& budget) {
         const Game& root = r.game;
         PlacementList spots;
         const int n_spots = root.answer_placements(spots);
@@ -47,13 +47,10 @@ int main(int argc, char** argv) {
         std::vector<RootMove> moves;
         for (int i = 0; i < n_spots; ++i)
             for (int j = 0; j < n_picks; ++j) moves.push_back(RootMove{spots[i], picks[j]});
-        double budget_ms = options.time_ms * (r.number == 0 ? 20 : 1);
         long samples = 0;
+        const Clock::time_point start = Clock::now();
         // A full-greedy playout is slow: stop when the next one would likely overrun the budget.
-        auto time_left = [&]() {
-            double spent = r.timer.elapsed_ms();
-            return spent + 1.5 * (samples ? spent / samples : 0.0) < budget_ms;
-        };
+        auto time_left = [&]() { return !budget.would_overrun(samples ? (Clock::now() - start) * 3 / (2 * samples) : Clock::duration::zero()); };
         while (moves.size() > 1 && (options.playouts > 0 ? samples < options.playouts : time_left())) {
             RootMove& m = moves[rng.below(uint32_t(moves.size()))];
             Game g = root;

@@ -4,7 +4,7 @@
 int main(int argc, char** argv) {
     kd::PlayerOptions options = kd::parse_player_options(argc, argv);
     kd::Rng rng(options.seed);
-    return kd::play(std::cin, std::cout, options.rule, [&](const kd::Request& r) {
+    return kd::play(std::cin, std::cout, options, [&](const kd::Request& r, const kd::TimeBudget&) {
         kd::Answer a;
         kd::Placement spots[kd::kMaxPlacements];
         int n = r.game.legal_placements(spots);
