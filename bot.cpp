@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <vector>
+#include <cassert>
 #include <cstdint>
 #include <istream>
 #include <limits>
@@ -26,6 +27,15 @@
 // Four 64-bit words hold 16 rows; only rows 0..12 are ever used.
 
 #define KD_INLINE inline __attribute__((always_inline))
+
+// Checks of preconditions, on in debug and sanitizer builds (-DKD_DEBUG) and
+// off otherwise: CodinGame compiles without NDEBUG, so a plain assert would
+// cost time in the upload.
+#ifdef KD_DEBUG
+#define KD_ASSERT(condition) assert(condition)
+#else
+#define KD_ASSERT(condition) ((void)0)
+#endif
 
 namespace kd {
 

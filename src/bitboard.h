@@ -5,9 +5,19 @@
 // Four 64-bit words hold 16 rows; only rows 0..12 are ever used.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 #define KD_INLINE inline __attribute__((always_inline))
+
+// Checks of preconditions, on in debug and sanitizer builds (-DKD_DEBUG) and
+// off otherwise: CodinGame compiles without NDEBUG, so a plain assert would
+// cost time in the upload.
+#ifdef KD_DEBUG
+#define KD_ASSERT(condition) assert(condition)
+#else
+#define KD_ASSERT(condition) ((void)0)
+#endif
 
 namespace kd {
 
