@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "limits.h"
+
 extern char** environ;
 
 namespace kd {
@@ -214,8 +216,6 @@ class BotProcess {
         return true;
     }
 
-    bool running() const { return pid_ > 0; }
-
     // Busy-wait instead of sleeping in the last `spin` before a deadline: on
     // some virtual machines a sleeping CPU takes milliseconds (here up to 24 ms)
     // to wake, and that time would be counted against the bot.
@@ -252,7 +252,7 @@ class BotProcess {
                 return Io::Ok;
             }
             if (pending_.size() > max_length) {
-                raw.append(pending_, 0, 200);
+                raw.append(pending_, 0, limits::kLineExcerptChars);
                 raw += "...";
                 return Io::TooLong;
             }
@@ -271,7 +271,7 @@ class BotProcess {
         }
     }
 
-    // The bot's stderr since the last call (at most 4 KB kept).
+    // The bot's stderr since the last call (its last limits::kStderrKeptBytes).
     std::string take_stderr() {
         drain_stderr();
         std::string s;
@@ -306,7 +306,8 @@ class BotProcess {
             ssize_t n = ::read(err_fd_, buf, sizeof buf);
             if (n > 0) {
                 stderr_.append(buf, size_t(n));
-                if (stderr_.size() > 4096) stderr_.erase(0, stderr_.size() - 4096);
+                if (stderr_.size() > limits::kStderrKeptBytes)
+                    stderr_.erase(0, stderr_.size() - limits::kStderrKeptBytes);
             } else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
                 close_fd(err_fd_);
             } else {

@@ -1,7 +1,13 @@
 // One game between bot processes, played exactly as RULES.md says, with the
 // answer times, the faults of each seat and the replay (docs/replay-format.md).
+//
+// A request goes through three steps, each a function of Match: exchange()
+// writes it and reads the answer's two lines in time, judge() says what the
+// answer is worth (its fault, or what it parsed to) and play() applies it to
+// the game; record_request() then writes it into the replay.
 #pragma once
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,6 +15,7 @@
 #include "bot_process.h"
 #include "game.h"
 #include "json.h"
+#include "limits.h"
 #include "protocol.h"
 
 namespace kd {
@@ -20,7 +27,7 @@ struct MatchConfig {
     int index = 0;                       // the game's number in the run
     std::vector<std::string> commands;   // one per seat
     double time_scale = 1.0;
-    bool no_timeout = false;             // no time limit (a 60 s safety cap remains)
+    bool no_timeout = false;             // no time limit (limits::kNoTimeoutCapMs remains)
     bool strict_put = false;             // an illegal PUT ends the player's game
     bool record_replay = false;
     double spin_ms = 0;                  // busy-wait this long before each deadline (precise timing)
@@ -55,6 +62,52 @@ inline const char* put_result_name(PutResult r) {
     return "none";
 }
 
+// Why an answer failed; every fault but IllegalPut ends the player's game.
+enum class Fault { None, Timeout, Crash, BadOutput, IllegalPut, InvalidPick };
+inline const char* fault_name(Fault f) {
+    static const char* const names[] = {"", "timeout", "crash", "bad_output", "illegal_put", "invalid_pick"};
+    return names[int(f)];
+}
+inline void count_fault(SeatReport& s, Fault f) {
+    switch (f) {
+        case Fault::None: break;
+        case Fault::Timeout: s.timeouts++; break;
+        case Fault::Crash: s.crashes++; break;
+        case Fault::BadOutput: s.bad_output++; break;
+        case Fault::IllegalPut: s.illegal_put++; break;
+        case Fault::InvalidPick: s.invalid_pick++; break;
+    }
+}
+
+inline double ms_between(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
+inline Clock::duration ms_duration(double ms) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
+}
+
+// One request written and its answer read: the text both ways and the times.
+struct Exchange {
+    std::string input;                // the exact text sent
+    std::string raw;                  // the exact text read
+    std::string put_line, pick_line;  // the answer's two lines, when read
+    BotProcess::Io io = BotProcess::Io::Ok;
+    bool input_refused = false;       // the request itself could not be written
+    double limit_ms = 0, answer_ms = 0;
+    Clock::time_point start, written, read;
+};
+
+// What an answer comes to: its fault, if any, and what it said.
+struct Verdict {
+    Fault fault = Fault::None;
+    std::string detail;           // why, for the replay
+    Placement put;
+    int pick = -1;
+    std::string message;
+    bool put_parsed = false;      // a PUT to record (none on the first turn)
+    const char* put_result = "none";
+};
+
 inline void write_grids(JsonWriter& j, const Game& g) {
     j.begin_array();
     for (int p = 0; p < g.players(); ++p) {
@@ -75,236 +128,268 @@ inline void write_slots(JsonWriter& j, const Game& g, bool placing) {
     j.end_array();
 }
 
-// Why an answer failed; every fault but IllegalPut ends the player's game.
-enum class Fault { None, Timeout, Crash, BadOutput, IllegalPut, InvalidPick };
-inline const char* fault_name(Fault f) {
-    static const char* const names[] = {"", "timeout", "crash", "bad_output", "illegal_put", "invalid_pick"};
-    return names[int(f)];
-}
-
-inline double ms_between(Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
 }  // namespace match_detail
 
-// Plays one game to the end. Every process it started is dead when it returns.
-inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) {
-    using namespace match_detail;
-    const Variant& v = *cfg.variant;
-    const int n = v.players;
-    Game g = Game::deal(v, cfg.rule, cfg.seed);
-    std::vector<GameEvent> events;
-    std::vector<int> event_request;  // index of the request each event followed
-    g.set_log(&events);
-    MatchReport report(g);
-
-    std::vector<std::unique_ptr<BotProcess>> bots;
-    std::vector<BotProcess*> all;
-    for (int s = 0; s < n; ++s) {
-        bots.emplace_back(new BotProcess(live));
-        bots.back()->set_spin(std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double, std::milli>(cfg.spin_ms * cfg.time_scale)));
-        all.push_back(bots.back().get());
-    }
-    for (int s = 0; s < n; ++s) {
-        std::string error;
-        if (!bots[s]->start(cfg.commands[s], error)) {
-            report.seats[s].crashes++;
-            report.seats[s].fault = "crash: " + error;
-            g.eliminate(s, "crash");
+// One game from the deal to the ranking. Every process it started is dead
+// when play() returns.
+class Match {
+  public:
+    Match(const MatchConfig& cfg, LiveGroups& live)
+        : cfg_(cfg), v_(*cfg.variant), game_(Game::deal(*cfg.variant, cfg.rule, cfg.seed)), report_(game_) {
+        game_.set_log(&events_);
+        for (int s = 0; s < v_.players; ++s) {
+            bots_.emplace_back(new BotProcess(live));
+            bots_.back()->set_spin(match_detail::ms_duration(cfg.spin_ms * cfg.time_scale));
+            all_.push_back(bots_.back().get());
         }
+        requests_.begin_array();
     }
-    while (event_request.size() < events.size()) event_request.push_back(-1);
 
-    JsonWriter requests;
-    requests.begin_array();
-    bool answered[kMaxPlayers] = {};
-    int request = 0;
-    while (!g.is_terminal()) {
-        const int seat = g.current_player();
-        const int turn = g.turn(), tile = g.current_tile();
-        SeatReport& sr = report.seats[seat];
-        BotProcess& bot = *bots[seat];
-        auto t_start = Clock::now();
-        std::string input = (answered[seat] ? "" : init_text(v)) + request_text(g, seat);
-        double limit_ms = cfg.no_timeout ? 60000.0 : (answered[seat] ? 50.0 : 1000.0) * cfg.time_scale;
-        auto limit = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(limit_ms));
+    MatchReport play() {
+        using namespace match_detail;
+        start_bots();
+        while (!game_.is_terminal()) {
+            const int seat = game_.current_player(), turn = game_.turn(), tile = game_.current_tile();
+            Exchange ex = exchange(seat);
+            Verdict verdict = judge(ex, turn);
+            apply(seat, tile, verdict);
+            std::string bot_stderr = bots_[size_t(seat)]->take_stderr();  // before a kill closes the pipe
+            SeatReport& sr = report_.seats[seat];
+            if (game_.eliminated(seat) && sr.fault.empty()) {
+                sr.fault = std::string(fault_name(verdict.fault)) + ": " + verdict.detail;
+                bots_[size_t(seat)]->kill();
+            }
+            if (cfg_.record_replay) record_request(turn, seat, tile, ex, verdict, bot_stderr);
+            note_events(request_);
+            ++request_;
+            report_.overhead_ms.push_back(ms_between(ex.start, ex.written) + ms_between(ex.read, Clock::now()));
+        }
+        requests_.end_array();
+        for (auto& b : bots_) b->kill();
+        report_.result = game_.result();
+        report_.final_game = game_;
+        report_.final_game.set_log(nullptr);
+        if (cfg_.record_replay) report_.replay_json = replay_json();
+        return report_;
+    }
 
-        // Write the request, then read the two lines of the answer.
-        std::string raw, put_line, pick_line, detail;
-        Fault fault = Fault::None;
-        BotProcess::Io io = bot.write_all(input, t_start + limit, all);
-        const bool input_refused = io == BotProcess::Io::Closed;
-        auto t_written = Clock::now();
-        if (io == BotProcess::Io::Ok) io = bot.read_line(put_line, t_written + limit, 4096, raw, all);
-        if (io == BotProcess::Io::Ok) io = bot.read_line(pick_line, t_written + limit, 4096, raw, all);
-        auto t_read = Clock::now();
-        double answer_ms = ms_between(t_written, t_read);
-        if (io == BotProcess::Io::Ok && answer_ms > limit_ms) io = BotProcess::Io::Timeout;  // late is late
+  private:
+    // Starts every bot; one that cannot start has crashed before its first request.
+    void start_bots() {
+        for (int s = 0; s < v_.players; ++s) {
+            std::string error;
+            if (!bots_[size_t(s)]->start(cfg_.commands[size_t(s)], error)) {
+                report_.seats[s].crashes++;
+                report_.seats[s].fault = "crash: " + error;
+                game_.eliminate(s, "crash");
+            }
+        }
+        note_events(-1);
+    }
 
-        Placement put;
-        int pick = -1;
-        std::string message;
-        bool put_parsed = false;
-        switch (io) {
+    // Writes the request to `seat` and reads the two lines of its answer within
+    // the limit, from the request's last byte written to the answer's last read.
+    match_detail::Exchange exchange(int seat) {
+        using namespace match_detail;
+        Exchange ex;
+        BotProcess& bot = *bots_[size_t(seat)];
+        ex.start = Clock::now();
+        ex.input = (answered_[seat] ? "" : init_text(v_)) + request_text(game_, seat);
+        ex.limit_ms = cfg_.no_timeout ? limits::kNoTimeoutCapMs
+                                      : (answered_[seat] ? limits::kLaterAnswerMs : limits::kFirstAnswerMs) *
+                                            cfg_.time_scale;
+        const Clock::duration limit = ms_duration(ex.limit_ms);
+        ex.io = bot.write_all(ex.input, ex.start + limit, all_);
+        ex.input_refused = ex.io == BotProcess::Io::Closed;
+        ex.written = Clock::now();
+        const Clock::time_point deadline = ex.written + limit;
+        if (ex.io == BotProcess::Io::Ok) ex.io = bot.read_line(ex.put_line, deadline, limits::kMaxLineChars, ex.raw, all_);
+        if (ex.io == BotProcess::Io::Ok) ex.io = bot.read_line(ex.pick_line, deadline, limits::kMaxLineChars, ex.raw, all_);
+        ex.read = Clock::now();
+        ex.answer_ms = ms_between(ex.written, ex.read);
+        if (ex.io == BotProcess::Io::Ok && ex.answer_ms > ex.limit_ms) ex.io = BotProcess::Io::Timeout;  // late is late
+
+        SeatReport& sr = report_.seats[seat];
+        if (answered_[seat])
+            sr.answer_ms.push_back(ex.answer_ms);
+        else
+            sr.first_answer_ms = ex.answer_ms;
+        answered_[seat] = true;
+        return ex;
+    }
+
+    // What the answer read in `ex` is worth, before the game judges its PUT and PICK.
+    static match_detail::Verdict judge(const match_detail::Exchange& ex, int turn) {
+        using namespace match_detail;
+        Verdict v;
+        switch (ex.io) {
             case BotProcess::Io::Timeout:
-                fault = Fault::Timeout;
-                detail = "no answer within " + std::to_string(int(limit_ms)) + " ms";
+                v.fault = Fault::Timeout;
+                v.detail = "no answer within " + std::to_string(int(ex.limit_ms)) + " ms";
                 break;
             case BotProcess::Io::Closed:
-                fault = Fault::Crash;
-                detail = input_refused ? "closed its input or exited"
-                         : raw.empty()  ? "exited or closed its output"
-                                        : "output ended in the middle of an answer";
+                v.fault = Fault::Crash;
+                v.detail = ex.input_refused ? "closed its input or exited"
+                           : ex.raw.empty() ? "exited or closed its output"
+                                            : "output ended in the middle of an answer";
                 break;
             case BotProcess::Io::TooLong:
-                fault = Fault::BadOutput;
-                detail = "a line longer than 4096 characters";
+                v.fault = Fault::BadOutput;
+                v.detail = "a line longer than " + std::to_string(limits::kMaxLineChars) + " characters";
                 break;
             case BotProcess::Io::Ok:
-                if (!parse_put(put_line, put, detail) || !parse_pick(pick_line, pick, message, detail))
-                    fault = Fault::BadOutput;
+                if (!parse_put(ex.put_line, v.put, v.detail) || !parse_pick(ex.pick_line, v.pick, v.message, v.detail))
+                    v.fault = Fault::BadOutput;
                 else
-                    put_parsed = turn > 0;
+                    v.put_parsed = turn > 0;
                 break;
         }
-        if (answered[seat])
-            sr.answer_ms.push_back(answer_ms);
-        else
-            sr.first_answer_ms = answer_ms;
-        answered[seat] = true;
+        return v;
+    }
 
-        std::string put_result = "none";
-        if (fault != Fault::None) {
-            if (fault == Fault::Timeout) sr.timeouts++;
-            if (fault == Fault::Crash) sr.crashes++;
-            if (fault == Fault::BadOutput) sr.bad_output++;
-            g.eliminate(seat, fault_name(fault));
-        } else {
-            Game::Outcome out = g.apply(put, pick);
-            put_result = put_result_name(out.put);
-            if (out.put == PutResult::Illegal) {
-                sr.illegal_put++;
-                fault = Fault::IllegalPut;
-                detail = "PUT " + std::to_string(put.x) + " " + std::to_string(put.y) + " " +
-                         std::to_string(put.rotation) + " is not a legal placement of tile " + std::to_string(tile);
-                if (cfg.strict_put) g.eliminate(seat, "illegal_put");
-            }
-            if (!out.pick_ok) {
-                sr.invalid_pick++;
-                fault = Fault::InvalidPick;
-                detail = "tile " + std::to_string(pick) + " is not a free tile of the draft";
-            }
+    // Plays the verdict on the game: a failed answer ends the player's game, a
+    // parsed one is applied (an illegal PUT or an invalid PICK is a fault too).
+    void apply(int seat, int tile, match_detail::Verdict& v) {
+        using namespace match_detail;
+        SeatReport& sr = report_.seats[seat];
+        if (v.fault != Fault::None) {
+            count_fault(sr, v.fault);
+            game_.eliminate(seat, fault_name(v.fault));
+            return;
         }
-        std::string bot_stderr = bot.take_stderr();  // before a kill closes the pipe
-        if (g.eliminated(seat) && sr.fault.empty()) {
-            sr.fault = std::string(fault_name(fault)) + ": " + detail;
-            bot.kill();
+        Game::Outcome out = game_.apply(v.put, v.pick);
+        v.put_result = put_result_name(out.put);
+        if (out.put == PutResult::Illegal) {
+            v.fault = Fault::IllegalPut;
+            count_fault(sr, v.fault);
+            v.detail = "PUT " + std::to_string(v.put.x) + " " + std::to_string(v.put.y) + " " +
+                       std::to_string(v.put.rotation) + " is not a legal placement of tile " + std::to_string(tile);
+            if (cfg_.strict_put) game_.eliminate(seat, "illegal_put");
         }
-
-        if (cfg.record_replay) {
-            JsonWriter& j = requests;
-            j.begin_object().field("turn", turn).field("seat", seat).field("tile", tile);
-            j.field("input", input).field("output", raw).field("time_ms", answer_ms);
-            j.key("put");
-            if (put_parsed)
-                j.begin_object().field("x", int(put.x)).field("y", int(put.y)).field("rotation", int(put.rotation))
-                    .end_object();
-            else
-                j.null();
-            j.field("put_result", put_result);
-            j.key("pick");
-            if (fault == Fault::None || fault == Fault::IllegalPut || fault == Fault::InvalidPick)
-                turn == v.turns - 1 ? j.null() : j.value(pick);
-            else
-                j.null();
-            j.field("message", message);
-            j.key("error");
-            if (fault == Fault::None)
-                j.null();
-            else
-                j.begin_object().field("kind", fault_name(fault)).field("detail", detail).end_object();
-            j.field("stderr", bot_stderr);
-            j.key("after").begin_object().key("grids");
-            write_grids(j, g);
-            j.key("scores").begin_array();
-            for (int p = 0; p < n; ++p) j.value(g.kingdom(p).score());
-            j.end_array().key("placing");
-            write_slots(j, g, true);
-            j.key("draft");
-            write_slots(j, g, false);
-            j.end_object().end_object();
+        if (!out.pick_ok) {
+            v.fault = Fault::InvalidPick;
+            count_fault(sr, v.fault);
+            v.detail = "tile " + std::to_string(v.pick) + " is not a free tile of the draft";
         }
-        while (event_request.size() < events.size()) event_request.push_back(request);
-        ++request;
-        report.overhead_ms.push_back(ms_between(t_start, t_written) + ms_between(t_read, Clock::now()));
     }
-    requests.end_array();
-    for (auto& b : bots) b->kill();
 
-    report.result = g.result();
-    report.final_game = g;
-    report.final_game.set_log(nullptr);
-    if (!cfg.record_replay) return report;
+    // Events logged since the last call followed request `request` (-1: none yet).
+    void note_events(int request) {
+        while (event_request_.size() < events_.size()) event_request_.push_back(request);
+    }
 
-    const Result& r = report.result;
-    JsonWriter j;
-    j.begin_object().field("format", "kingdomino-replay-1").field("variant", v.name);
-    j.field("seed", (unsigned long long)cfg.seed).field("game", cfg.index);
-    j.field("rule", cfg.rule == Rule::Match ? "match" : "adjacent");
-    j.field("time_scale", cfg.time_scale).field("no_timeout", cfg.no_timeout).field("strict_put", cfg.strict_put);
-    j.field("grid_size", v.side).field("extent", v.extent);
-    j.key("castle").begin_array().value(v.side / 2).value(v.side / 2).end_array();
-    j.field("players", n).field("draft_size", v.draft_size).field("turns", v.turns);
-    j.key("bots").begin_array();
-    for (const std::string& c : cfg.commands) j.value(c);
-    j.end_array().key("tile_table").begin_array();
-    for (int id = 1; id <= kTileCount; ++id) {
-        const Tile& t = kTiles[id];
-        j.value(square_text(t.terrain1, t.crowns1) + square_text(t.terrain2, t.crowns2));
-    }
-    j.end_array().key("drafts").begin_array();
-    for (int d = 0; d < v.turns - 1; ++d) {
-        int8_t ids[kMaxDraft];
-        for (int i = 0; i < v.draft_size; ++i) ids[i] = g.deck_tile(d * v.draft_size + i);
-        std::sort(ids, ids + v.draft_size);
-        j.begin_array();
-        for (int i = 0; i < v.draft_size; ++i) j.value(int(ids[i]));
-        j.end_array();
-    }
-    j.end_array().key("requests").raw(requests.str());
-    j.key("events").begin_array();
-    for (size_t i = 0; i < events.size(); ++i) {
-        const GameEvent& e = events[i];
-        j.begin_object().field("after_request", event_request[i]).field("turn", int(e.turn));
-        j.field("seat", int(e.seat)).field("kind", e.kind == GameEvent::Discard ? "discard" : "eliminated");
-        if (e.kind == GameEvent::Discard) j.field("tile", int(e.tile));
-        j.field("reason", e.reason).end_object();
-    }
-    j.end_array().key("final").begin_object().key("grids");
-    write_grids(j, g);
-    for (auto [name, values] : {std::pair<const char*, const int*>{"scores", r.score}, {"adjusted", r.adjusted},
-                                {"territory", r.territory}, {"crowns", r.crowns}, {"ranks", r.rank}}) {
-        j.key(name).begin_array();
-        for (int p = 0; p < n; ++p) j.value(values[p]);
-        j.end_array();
-    }
-    j.key("eliminated").begin_array();
-    for (int p = 0; p < n; ++p) {
-        int at = -1;
-        const char* reason = nullptr;
-        for (size_t i = 0; i < events.size(); ++i)
-            if (events[i].kind == GameEvent::Eliminated && events[i].seat == p && !reason)
-                reason = events[i].reason, at = event_request[i];
-        if (reason)
-            j.begin_object().field("reason", reason).field("after_request", at).end_object();
+    void record_request(int turn, int seat, int tile, const match_detail::Exchange& ex,
+                        const match_detail::Verdict& v, const std::string& bot_stderr) {
+        using namespace match_detail;
+        JsonWriter& j = requests_;
+        j.begin_object().field("turn", turn).field("seat", seat).field("tile", tile);
+        j.field("input", ex.input).field("output", ex.raw).field("time_ms", ex.answer_ms);
+        j.key("put");
+        if (v.put_parsed)
+            j.begin_object().field("x", int(v.put.x)).field("y", int(v.put.y)).field("rotation", int(v.put.rotation))
+                .end_object();
         else
             j.null();
+        j.field("put_result", v.put_result);
+        j.key("pick");
+        if (v.fault == Fault::None || v.fault == Fault::IllegalPut || v.fault == Fault::InvalidPick)
+            turn == v_.turns - 1 ? j.null() : j.value(v.pick);
+        else
+            j.null();
+        j.field("message", v.message);
+        j.key("error");
+        if (v.fault == Fault::None)
+            j.null();
+        else
+            j.begin_object().field("kind", fault_name(v.fault)).field("detail", v.detail).end_object();
+        j.field("stderr", bot_stderr);
+        j.key("after").begin_object().key("grids");
+        write_grids(j, game_);
+        j.key("scores").begin_array();
+        for (int p = 0; p < v_.players; ++p) j.value(game_.kingdom(p).score());
+        j.end_array().key("placing");
+        write_slots(j, game_, true);
+        j.key("draft");
+        write_slots(j, game_, false);
+        j.end_object().end_object();
     }
-    j.end_array().end_object().end_object();
-    report.replay_json = j.str();
-    return report;
-}
+
+    // The whole replay: the game's setting, the requests, the events and the end.
+    std::string replay_json() const {
+        using namespace match_detail;
+        const Result& r = report_.result;
+        const int n = v_.players;
+        JsonWriter j;
+        j.begin_object().field("format", "kingdomino-replay-1").field("variant", v_.name);
+        j.field("seed", (unsigned long long)cfg_.seed).field("game", cfg_.index);
+        j.field("rule", cfg_.rule == Rule::Match ? "match" : "adjacent");
+        j.field("time_scale", cfg_.time_scale).field("no_timeout", cfg_.no_timeout).field("strict_put", cfg_.strict_put);
+        j.field("grid_size", v_.side).field("extent", v_.extent);
+        j.key("castle").begin_array().value(v_.side / 2).value(v_.side / 2).end_array();
+        j.field("players", n).field("draft_size", v_.draft_size).field("turns", v_.turns);
+        j.key("bots").begin_array();
+        for (const std::string& c : cfg_.commands) j.value(c);
+        j.end_array().key("tile_table").begin_array();
+        for (int id = 1; id <= kTileCount; ++id) {
+            const Tile& t = kTiles[id];
+            j.value(square_text(t.terrain1, t.crowns1) + square_text(t.terrain2, t.crowns2));
+        }
+        j.end_array().key("drafts").begin_array();
+        for (int d = 0; d < v_.turns - 1; ++d) {
+            int8_t ids[kMaxDraft];
+            for (int i = 0; i < v_.draft_size; ++i) ids[i] = game_.deck_tile(d * v_.draft_size + i);
+            std::sort(ids, ids + v_.draft_size);
+            j.begin_array();
+            for (int i = 0; i < v_.draft_size; ++i) j.value(int(ids[i]));
+            j.end_array();
+        }
+        j.end_array().key("requests").raw(requests_.str());
+        j.key("events").begin_array();
+        for (size_t i = 0; i < events_.size(); ++i) {
+            const GameEvent& e = events_[i];
+            j.begin_object().field("after_request", event_request_[i]).field("turn", int(e.turn));
+            j.field("seat", int(e.seat)).field("kind", e.kind == GameEvent::Discard ? "discard" : "eliminated");
+            if (e.kind == GameEvent::Discard) j.field("tile", int(e.tile));
+            j.field("reason", e.reason).end_object();
+        }
+        j.end_array().key("final").begin_object().key("grids");
+        write_grids(j, game_);
+        for (auto [name, values] : {std::pair<const char*, const int*>{"scores", r.score}, {"adjusted", r.adjusted},
+                                    {"territory", r.territory}, {"crowns", r.crowns}, {"ranks", r.rank}}) {
+            j.key(name).begin_array();
+            for (int p = 0; p < n; ++p) j.value(values[p]);
+            j.end_array();
+        }
+        j.key("eliminated").begin_array();
+        for (int p = 0; p < n; ++p) {
+            int at = -1;
+            const char* reason = nullptr;
+            for (size_t i = 0; i < events_.size(); ++i)
+                if (events_[i].kind == GameEvent::Eliminated && events_[i].seat == p && !reason)
+                    reason = events_[i].reason, at = event_request_[i];
+            if (reason)
+                j.begin_object().field("reason", reason).field("after_request", at).end_object();
+            else
+                j.null();
+        }
+        j.end_array().end_object().end_object();
+        return j.str();
+    }
+
+    const MatchConfig& cfg_;
+    const Variant& v_;
+    Game game_;
+    std::vector<GameEvent> events_;
+    std::vector<int> event_request_;  // index of the request each event followed
+    MatchReport report_;
+    std::vector<std::unique_ptr<BotProcess>> bots_;
+    std::vector<BotProcess*> all_;    // every bot of the game: their stderr is drained while we wait
+    bool answered_[kMaxPlayers] = {};
+    int request_ = 0;
+    JsonWriter requests_;             // the replay's requests, written as they happen
+};
+
+// Plays one game to the end. Every process it started is dead when it returns.
+inline MatchReport play_match(const MatchConfig& cfg, LiveGroups& live) { return Match(cfg, live).play(); }
 
 }  // namespace kd

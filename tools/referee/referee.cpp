@@ -275,7 +275,7 @@ class Arena {
             cfg.strict_put = o_.strict_put;
             cfg.record_replay = !o_.replay_dir.empty();
             // One game at a time leaves a core free: spend it on waking at once.
-            cfg.spin_ms = o_.jobs == 1 && !o_.no_timeout ? 20 : 0;
+            cfg.spin_ms = o_.jobs == 1 && !o_.no_timeout ? limits::kSpinMs : 0;
             MatchReport m = play_match(cfg, live_);
             finish(k, cfg, m);
         }
