@@ -1027,7 +1027,7 @@ inline std::string request_text(const Game& g, int receiver) {
 
 // ---------------------------------------------------------------- answers
 
-constexpr size_t kMaxMessage = 40;
+constexpr size_t kMaxMessage = 40;  // characters of a PICK message shown to viewers
 
 // Splits on spaces and tabs.
 inline std::vector<std::string> split_words(const std::string& line) {
@@ -1083,7 +1083,8 @@ inline bool parse_put(const std::string& line, Placement& out, std::string& erro
     return true;
 }
 
-// "PICK tileId [message]". The message is cut at 40 characters.
+// "PICK tileId [message]". The message is given whole: viewers see its
+// first kMaxMessage characters (the referee cuts it, counting UTF-8 characters).
 inline bool parse_pick(const std::string& line, int& tile, std::string& message, std::string& error) {
     std::vector<std::string> w = split_words(line);
     if (w.empty() || w[0] != "PICK") {
@@ -1098,7 +1099,6 @@ inline bool parse_pick(const std::string& line, int& tile, std::string& message,
     while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
     message = at < line.size() ? line.substr(at) : "";
     while (!message.empty() && (message.back() == '\r' || message.back() == ' ')) message.pop_back();
-    if (message.size() > kMaxMessage) message.resize(kMaxMessage);
     return true;
 }
 

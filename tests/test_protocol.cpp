@@ -6,9 +6,11 @@
 #include <sstream>
 
 #include "greedy.h"
+#include "json.h"
 #include "player.h"
 #include "protocol.h"
 #include "tracker.h"
+#include "utf8.h"
 
 using namespace kd;
 
@@ -70,8 +72,8 @@ TEST(ParsePick, IdAndMessage) {
     ASSERT_TRUE(parse_pick("PICK 7 win 63% (2000 it)", id, msg, err));
     EXPECT_EQ(id, 7);
     EXPECT_EQ(msg, "win 63% (2000 it)");
-    ASSERT_TRUE(parse_pick("PICK 7 " + std::string(60, 'x'), id, msg, err));
-    EXPECT_EQ(msg.size(), kMaxMessage);
+    ASSERT_TRUE(parse_pick("PICK 7 " + std::string(60, 'x') + " \r", id, msg, err));
+    EXPECT_EQ(msg, std::string(60, 'x')) << "whole: the referee cuts it for viewers, in characters";
     ASSERT_TRUE(parse_pick("PICK -1", id, msg, err));
     EXPECT_EQ(id, -1);
     ASSERT_TRUE(parse_pick("PICK +05 go", id, msg, err));
@@ -79,6 +81,30 @@ TEST(ParsePick, IdAndMessage) {
     EXPECT_EQ(msg, "go");
     for (const char* line : {"", "PICK", "PICK x", "PUT 1 2 0", "pick 3", "PICK 3x", "PICK 4294967301"})
         EXPECT_FALSE(parse_pick(line, id, msg, err)) << "'" << line << "'";
+}
+
+// The referee shows the first kMaxMessage characters of a message, not bytes:
+// no UTF-8 character is split. A byte outside UTF-8 is one character.
+TEST(AnswerMessage, CutAtFortyCharactersNotBytes) {
+    const std::string e_acute = "\xc3\xa9", euro = "\xe2\x82\xac", clef = "\xf0\x9d\x84\x9e";
+    std::string message = std::string(38, 'a') + e_acute + euro + clef + "tail";
+    EXPECT_EQ(utf8_length(message), 45u);
+    EXPECT_EQ(utf8_prefix(message, kMaxMessage), std::string(38, 'a') + e_acute + euro);
+    EXPECT_EQ(utf8_prefix(message, 100), message);
+    std::string bad = "\xff\x80" + e_acute + "\xe2\x82" + "z";  // stray bytes, then a truncated euro sign
+    EXPECT_EQ(utf8_length(bad), 6u);
+    EXPECT_EQ(utf8_prefix(bad, 3), "\xff\x80" + e_acute);
+    for (const char* overlong_or_surrogate : {"\xc0\xaf", "\xe0\x80\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80"})
+        EXPECT_EQ(utf8_sequence_length(overlong_or_surrogate, 0), 0u) << overlong_or_surrogate;
+    EXPECT_EQ(utf8_sequence_length(clef, 0), 4u);
+}
+
+// Replays are valid UTF-8 whatever a bot printed: characters kept as they are
+// (not each byte escaped on its own), other bytes replaced by U+FFFD.
+TEST(AnswerMessage, ReplayTextIsValidUtf8) {
+    JsonWriter j;
+    j.value("caf\xc3\xa9 \xe2\x82\xac\x01\x7f \xff\xe2\x82!\"");
+    EXPECT_EQ(j.str(), "\"caf\xc3\xa9 \xe2\x82\xac\\u0001\\u007f \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd!\\\"\"");
 }
 
 TEST(AnswerText, TwoLinesThatParseBack) {

@@ -23,6 +23,16 @@
 //   spawn-play      leaves three children behind (see spawn_children), plays well
 //   spawn-crash     the same children, then exits with status 3 at request N
 //   endless-output  answers request N, then prints lines forever
+//   long-line       answers request N with a PICK line of exactly L characters
+//                   (the next argument, default 5009; a message fills it), in one write
+//   long-line-split the same line in two writes 30 ms apart
+//   long-line-utf8  the same line filled with 'é' (two bytes each): L characters, about 2L bytes
+//   utf8-message    answers request N with a PICK message of 45 characters, multibyte
+//                   and invalid bytes among them (kUtf8Message)
+//   no-final-newline answers request N without the newline after PICK, then exits
+//   illegal-put-last from request N on, at its first request that places the
+//                   turn's last tile while it has a legal spot and a pick is due,
+//                   PUTs off the grid ("PUT -3 -3 0")
 //   mix             claims the next mode of kMixModes through files
 //                   $KD_HOSTILE_MIX_DIR/slot-K, so games of one run differ
 //
@@ -45,6 +55,10 @@
 #include "player.h"
 
 namespace {
+
+// 45 characters: 38 ASCII, then a stray byte (one character, U+FFFD in the
+// replay), 'é' (2 bytes), '€' (3 bytes), G clef (4 bytes) and "end".
+const char* const kUtf8Message = "abcdefghijklmnopqrstuvwxyz0123456789AB\xff\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e" "end";
 
 const char* const kMixModes[] = {"crash-at-once", "crash-mid", "sleep-forever", "garbage", "invalid-pick", "spawn-crash"};
 
@@ -121,7 +135,10 @@ int unfree_pick(const kd::Observation& obs) {
 int main(int argc, char** argv) {
     std::string mode = argc > 1 ? argv[1] : "";
     int strike = argc > 2 ? atoi(argv[2]) : 2;
-    int late_ms = argc > 3 && atoi(argv[3]) > 0 ? atoi(argv[3]) : 100;
+    const int arg = argc > 3 ? atoi(argv[3]) : 0;  // late's delay, long-line's length
+    const int late_ms = arg > 0 ? arg : 100;
+    const size_t line_chars = arg > 0 ? size_t(arg) : 5009;
+    bool illegal_put_done = false;
     if (mode == "mix") mode = claim_mix_mode();
     write_fd(2, "hostile mode " + mode + "\n");
 
@@ -142,6 +159,16 @@ int main(int argc, char** argv) {
         std::string answer = kd::answer_text(a.put, a.pick, "");
         if (mode == "illegal-put") answer = "PUT 0 0 0\nPICK " + std::to_string(a.pick) + "\n";
         if (mode == "stderr-flood") write_fd(2, std::string(1 << 20, 'e') + "\n");
+        const std::string put_line = answer.substr(0, answer.find('\n') + 1);
+        const std::string pick_start = "PICK " + std::to_string(a.pick) + " ";
+        if (mode == "illegal-put-last" && number >= strike && !illegal_put_done) {
+            kd::Placement legal[kd::kMaxPlacements];
+            const kd::TileLine& last = obs.placed[obs.draft_size - 1];
+            if (last.current && !game.last_turn() && game.legal_placements(legal) > 0) {
+                answer = "PUT -3 -3 0\n" + pick_start + "\n";
+                illegal_put_done = true;
+            }
+        }
 
         if (number == strike) {
             if (mode == "crash-mid" || mode == "spawn-crash") return 3;
@@ -161,6 +188,24 @@ int main(int argc, char** argv) {
                 sleep_forever();
             }
             if (mode == "invalid-pick") answer = kd::answer_text(a.put, unfree_pick(obs), "");
+            if (mode.compare(0, 9, "long-line") == 0) {
+                std::string put = put_line, pick = pick_start;
+                const std::string fill = mode == "long-line-utf8" ? "\xc3\xa9" : "x";
+                for (size_t chars = pick.size(); chars < line_chars; ++chars) pick += fill;
+                if (mode == "long-line-split") {
+                    write_fd(1, put + pick.substr(0, pick.size() / 2));
+                    usleep(30 * 1000);
+                    pick.erase(0, pick.size() / 2);
+                    put.clear();
+                }
+                answer = put + pick + "\n";
+            }
+            if (mode == "utf8-message") answer = put_line + pick_start + kUtf8Message + "\n";
+            if (mode == "no-final-newline") {
+                answer.pop_back();
+                write_fd(1, answer);
+                return 0;
+            }
             if (mode == "close-stdin") {
                 close(0);
                 for (;;) {

@@ -38,6 +38,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+const std::string kReplacement = "\xef\xbf\xbd";  // U+FFFD, what the replay writes for a byte that is not UTF-8
+
 // ---------------------------------------------------------------- a small JSON reader
 
 struct Json {
@@ -113,31 +115,51 @@ class JsonReader {
                 case 'r': out += '\r'; break;
                 case 't': out += '\t'; break;
                 case 'u': {
-                    if (i_ + 4 >= s_.size()) return false;
-                    unsigned code = 0;
-                    for (int k = 1; k <= 4; ++k) {
-                        char h = s_[i_ + size_t(k)];
-                        if (!isxdigit(static_cast<unsigned char>(h))) return false;
-                        code = code * 16 + unsigned(isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 32) - 'a' + 10);
+                    unsigned code;
+                    if (!hex4(code)) return false;
+                    if (code >= 0xd800 && code < 0xdc00) {  // a surrogate pair
+                        unsigned low;
+                        if (s_.compare(i_ + 1, 2, "\\u") != 0) return false;
+                        i_ += 2;
+                        if (!hex4(low) || low < 0xdc00 || low > 0xdfff) return false;
+                        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
                     }
-                    i_ += 4;
-                    // The referee writes each byte outside printable ASCII as \u00XX: keep the byte.
-                    if (code < 0x100) {
-                        out += char(code);
-                    } else if (code < 0x800) {
-                        out += char(0xc0 | (code >> 6));
-                        out += char(0x80 | (code & 0x3f));
-                    } else {
-                        out += char(0xe0 | (code >> 12));
-                        out += char(0x80 | ((code >> 6) & 0x3f));
-                        out += char(0x80 | (code & 0x3f));
-                    }
+                    append_utf8(out, code);
                     break;
                 }
                 default: return false;
             }
         }
         return false;
+    }
+    // The four hex digits after s_[i_], consumed.
+    bool hex4(unsigned& code) {
+        if (i_ + 4 >= s_.size()) return false;
+        code = 0;
+        for (int k = 1; k <= 4; ++k) {
+            char h = s_[i_ + size_t(k)];
+            if (!isxdigit(static_cast<unsigned char>(h))) return false;
+            code = code * 16 + unsigned(isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 32) - 'a' + 10);
+        }
+        i_ += 4;
+        return true;
+    }
+    static void append_utf8(std::string& out, unsigned code) {
+        if (code < 0x80) {
+            out += char(code);
+        } else if (code < 0x800) {
+            out += char(0xc0 | (code >> 6));
+            out += char(0x80 | (code & 0x3f));
+        } else if (code < 0x10000) {
+            out += char(0xe0 | (code >> 12));
+            out += char(0x80 | ((code >> 6) & 0x3f));
+            out += char(0x80 | (code & 0x3f));
+        } else {
+            out += char(0xf0 | (code >> 18));
+            out += char(0x80 | ((code >> 12) & 0x3f));
+            out += char(0x80 | ((code >> 6) & 0x3f));
+            out += char(0x80 | (code & 0x3f));
+        }
     }
     bool value(Json& out) {
         space();
@@ -200,6 +222,28 @@ class JsonReader {
     const std::string& s_;
     size_t i_ = 0;
 };
+
+// The code points of `text`, or false if it is not valid UTF-8 (an oracle
+// written from RFC 3629's definition, independent of the referee's utf8.h).
+bool decode_utf8(const std::string& text, std::vector<unsigned>& codes) {
+    codes.clear();
+    for (size_t i = 0; i < text.size();) {
+        const unsigned char lead = static_cast<unsigned char>(text[i]);
+        const int extra = lead < 0x80 ? 0 : (lead >> 5) == 6 ? 1 : (lead >> 4) == 14 ? 2 : (lead >> 3) == 30 ? 3 : -1;
+        if (extra < 0 || i + size_t(extra) + 1 > text.size()) return false;
+        unsigned code = extra == 0 ? lead : lead & (0x3f >> extra);
+        for (int k = 1; k <= extra; ++k) {
+            const unsigned char next = static_cast<unsigned char>(text[i + size_t(k)]);
+            if ((next >> 6) != 2) return false;
+            code = code << 6 | (next & 0x3f);
+        }
+        const unsigned smallest[] = {0, 0x80, 0x800, 0x10000};
+        if (code < smallest[extra] || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return false;
+        codes.push_back(code);
+        i += size_t(extra) + 1;
+    }
+    return true;
+}
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
@@ -530,16 +574,127 @@ TEST_F(RefereeHostile, AnsweringTwiceTheLimitIsATimeout) {
 
 // ---------------------------------------------------------------- bad output
 
+// Its answer holds a control byte and a byte that is not UTF-8: the replay
+// stays valid UTF-8 and JSON, the control escaped, the other byte as U+FFFD.
 TEST_F(RefereeHostile, GarbageIsBadOutput) {
     RefereeRun run = referee({hostile("garbage", 2), greedy()});
     expect_finished(run);
     expect_outcome(run, only(&Counters::bad_output, 1));
     expect_ended_at(run.replays[0], 2, "bad_output");
-    const std::string& text = run.replay_texts[0];
-    EXPECT_TRUE(std::all_of(text.begin(), text.end(), [](char c) { return c > 0 && c < 0x7f; }))
-        << "the bot's bytes reached the replay unescaped";
-    EXPECT_NE(run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["output"].text.find("\x01\xff"),
-              std::string::npos);
+    std::vector<unsigned> codes;
+    EXPECT_TRUE(decode_utf8(run.replay_texts[0], codes)) << "the bot's bytes made the replay invalid UTF-8";
+    const std::string& output = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["output"].text;
+    EXPECT_NE(output.find("hello \x01" + kReplacement + " referee\n"), std::string::npos) << output;
+}
+
+// ---------------------------------------------------------------- long lines and characters
+
+// RULES.md: a line longer than 4,096 characters is badly formatted, whether
+// it arrives at once or in pieces. Once a 5,009-character line written at
+// once was accepted, and the same line in two pieces rejected.
+TEST_F(RefereeHostile, ALineOf5009CharactersAtOnceIsBadOutput) {
+    RefereeRun run = referee({hostile("long-line", 2, false, "5009"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::bad_output, 1));
+    expect_ended_at(run.replays[0], 2, "bad_output");
+    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
+    EXPECT_NE(request["error"]["detail"].text.find("longer than 4096"), std::string::npos) << request["error"]["detail"].text;
+    EXPECT_LT(request["output"].text.size(), 400u) << "only the start of the long line goes into the replay";
+}
+
+TEST_F(RefereeHostile, ALineOf5009CharactersInTwoPiecesIsBadOutput) {
+    RefereeRun run = referee({hostile("long-line-split", 2, false, "5009"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::bad_output, 1));
+    expect_ended_at(run.replays[0], 2, "bad_output");
+}
+
+// The limit itself: 4,096 characters are an answer, 4,097 are not.
+TEST_F(RefereeHostile, ALineOfExactly4096CharactersIsAnAnswer) {
+    RefereeRun run = referee({hostile("long-line", 2, false, "4096"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, Counters{});
+    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
+    EXPECT_EQ(request["output"].text.size(), std::string(request["output"].text).find('\n') + 1 + 4096 + 1);
+    EXPECT_EQ(request["message"].text, std::string(40, 'x')) << "cut at 40 characters";
+
+    RefereeRun over = referee({hostile("long-line", 2, false, "4097"), greedy()});
+    expect_finished(over);
+    expect_outcome(over, only(&Counters::bad_output, 1));
+    expect_ended_at(over.replays[0], 2, "bad_output");
+}
+
+// Characters, not bytes: 4,096 characters of 'é' (8,000 bytes and more) are an answer.
+TEST_F(RefereeHostile, TheLineLimitCountsCharactersNotBytes) {
+    RefereeRun run = referee({hostile("long-line-utf8", 2, false, "4096"), greedy()});
+    expect_finished(run);
+    expect_outcome(run, Counters{});
+    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
+    EXPECT_GT(request["output"].text.size(), 8000u);
+    std::string e_acute_40;
+    for (int i = 0; i < 40; ++i) e_acute_40 += "\xc3\xa9";
+    EXPECT_EQ(request["message"].text, e_acute_40) << "cut at 40 characters, not 40 bytes";
+
+    RefereeRun over = referee({hostile("long-line-utf8", 2, false, "4097"), greedy()});
+    expect_finished(over);
+    expect_outcome(over, only(&Counters::bad_output, 1));
+    expect_ended_at(over.replays[0], 2, "bad_output");
+}
+
+// A message of 45 characters (hostile_bot.cpp, kUtf8Message), some of several
+// bytes and one byte that is not UTF-8: viewers get its first 40 characters,
+// no character split, the stray byte as U+FFFD, in a replay that is valid
+// UTF-8. Once it was cut at 40 bytes (splitting 'é') and every byte outside
+// ASCII was escaped on its own, so JSON readers saw garbled text.
+TEST_F(RefereeHostile, MessagesAreCutAt40CharactersAndWrittenAsUtf8) {
+    RefereeRun run = referee({hostile("utf8-message", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, Counters{});
+    std::vector<unsigned> codes;
+    ASSERT_TRUE(decode_utf8(run.replay_texts[0], codes)) << "the replay is not valid UTF-8";
+    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
+    const std::string ascii = "abcdefghijklmnopqrstuvwxyz0123456789AB";
+    EXPECT_EQ(request["message"].text, ascii + kReplacement + "\xc3\xa9");
+    ASSERT_TRUE(decode_utf8(request["message"].text, codes));
+    EXPECT_EQ(codes.size(), 40u);
+    EXPECT_NE(request["output"].text.find(ascii + kReplacement + "\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e" "end\n"),
+              std::string::npos)
+        << "the output, whole, as UTF-8: " << request["output"].text;
+}
+
+// ---------------------------------------------------------------- the last line
+
+// RULES.md: a bot's last line may end at the end of its output without a
+// newline. Its last answer, "PICK n" and exit with no newline, counts: no
+// fault (once it was a crash).
+TEST_F(RefereeHostile, TheLastAnswerWithoutANewlineCounts) {
+    RefereeRun run = referee({hostile("no-final-newline", 13), greedy()});
+    expect_finished(run);
+    expect_outcome(run, Counters{});
+    const Json& r = run.replays[0];
+    std::vector<size_t> mine = hostile_requests(r);
+    ASSERT_EQ(mine.size(), 14u);
+    const Json& last = r["requests"][mine[13]];
+    EXPECT_TRUE(last["error"].is_null()) << last["error"]["detail"].text;
+    EXPECT_EQ(last["put_result"].text, "placed");
+    EXPECT_NE(last["output"].text.back(), '\n');
+    EXPECT_TRUE(r["final"]["eliminated"][size_t(hostile_seat(r))].is_null());
+}
+
+// The same in the middle of the game: that answer counts (its pick is made),
+// and the next request finds the bot gone, a crash.
+TEST_F(RefereeHostile, AnAnswerWithoutANewlineBeforeExitingCountsThenTheBotIsGone) {
+    RefereeRun run = referee({hostile("no-final-newline", 2), greedy()});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::crashes, 1));
+    const Json& r = run.replays[0];
+    expect_ended_at(r, 3, "crash");
+    const Json& answered = r["requests"][hostile_requests(r)[2]];
+    EXPECT_EQ(answered["put_result"].text, "placed");
+    bool picked = false;
+    for (const Json& slot : answered["after"]["draft"].items)
+        picked |= slot["id"].integer() == answered["pick"].integer() && slot["owner"].integer() == hostile_seat(r);
+    EXPECT_TRUE(picked) << "its pick was not made";
 }
 
 TEST_F(RefereeHostile, AMegabyteWithoutNewlineIsBadOutput) {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "limits.h"
+#include "utf8.h"
 
 extern char** environ;
 
@@ -238,29 +239,28 @@ class BotProcess {
         return Io::Ok;
     }
 
-    // Reads one line (without its newline) before `deadline`. Every byte
-    // consumed is appended to `raw`, the exact text of the answer.
-    Io read_line(std::string& line, Clock::time_point deadline, size_t max_length, std::string& raw,
+    // Reads one line (without its newline or a '\r' before it) before
+    // `deadline`; TooLong when it has more than `max_chars` characters (UTF-8,
+    // utf8.h), however it arrives. The bot's output may end without a newline:
+    // its last line still counts. Every byte consumed is appended to `raw`,
+    // the exact text of the answer (only an excerpt of a line too long).
+    Io read_line(std::string& line, Clock::time_point deadline, size_t max_chars, std::string& raw,
                  const std::vector<BotProcess*>& others) {
         for (;;) {
             size_t nl = pending_.find('\n');
-            if (nl != std::string::npos) {
-                raw.append(pending_, 0, nl + 1);
-                line = pending_.substr(0, nl);
-                pending_.erase(0, nl + 1);
+            const bool last = nl == std::string::npos && out_fd_ < 0 && !pending_.empty();
+            if (nl != std::string::npos || last) {
+                size_t end = last ? pending_.size() : nl;
+                line = pending_.substr(0, end);
                 if (!line.empty() && line.back() == '\r') line.pop_back();
+                if (too_long(line, max_chars)) return line_too_long(raw);
+                raw.append(pending_, 0, last ? end : end + 1);
+                pending_.erase(0, last ? end : end + 1);
                 return Io::Ok;
             }
-            if (pending_.size() > max_length) {
-                raw.append(pending_, 0, limits::kLineExcerptChars);
-                raw += "...";
-                return Io::TooLong;
-            }
-            if (out_fd_ < 0) {
-                raw += pending_;
-                pending_.clear();
-                return Io::Closed;
-            }
+            // Not a line yet: too long already? (a '\r' at the end may be the newline's)
+            if (too_long(pending_, max_chars + (!pending_.empty() && pending_.back() == '\r'))) return line_too_long(raw);
+            if (out_fd_ < 0) return Io::Closed;
             if (!wait(out_fd_, POLLIN, deadline, others)) return Io::Timeout;
             char buf[65536];
             ssize_t n = ::read(out_fd_, buf, sizeof buf);
@@ -296,6 +296,15 @@ class BotProcess {
     }
 
   private:
+    static bool too_long(const std::string& text, size_t max_chars) {
+        return text.size() > max_chars && utf8_length(text) > max_chars;  // never fewer bytes than characters
+    }
+    // The answer in `pending_` has a line too long: `raw` gets its start.
+    Io line_too_long(std::string& raw) {
+        raw += utf8_prefix(pending_, limits::kLineExcerptChars) + "...";
+        pending_.clear();
+        return Io::TooLong;
+    }
     static void close_fd(int& fd) {
         if (fd >= 0) close(fd);
         fd = -1;

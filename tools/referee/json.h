@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "utf8.h"
+
 namespace kd {
 
 class JsonWriter {
@@ -97,9 +99,22 @@ class JsonWriter {
             first_.back() = false;
         }
     }
+    // Strings come out as valid UTF-8 whatever a bot printed: well-formed
+    // characters as they are, any other byte as U+FFFD, controls escaped.
     void quote(const std::string& s) {
         out_ += '"';
-        for (unsigned char c : s) {
+        for (size_t i = 0; i < s.size();) {
+            const unsigned char c = static_cast<unsigned char>(s[i]);
+            if (c >= 0x80) {
+                const size_t n = utf8_sequence_length(s, i);
+                if (n)
+                    out_.append(s, i, n);
+                else
+                    out_ += kReplacementCharacter;
+                i += n ? n : 1;
+                continue;
+            }
+            ++i;
             switch (c) {
                 case '"': out_ += "\\\""; break;
                 case '\\': out_ += "\\\\"; break;
@@ -107,7 +122,7 @@ class JsonWriter {
                 case '\r': out_ += "\\r"; break;
                 case '\t': out_ += "\\t"; break;
                 default:
-                    if (c < 0x20 || c >= 0x7f) {  // keep the file ASCII, whatever a bot printed
+                    if (c < 0x20 || c == 0x7f) {
                         char buf[8];
                         snprintf(buf, sizeof buf, "\\u%04x", c);
                         out_ += buf;

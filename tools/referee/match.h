@@ -17,6 +17,7 @@
 #include "json.h"
 #include "limits.h"
 #include "protocol.h"
+#include "utf8.h"
 
 namespace kd {
 
@@ -242,6 +243,7 @@ class Match {
                     v.fault = Fault::BadOutput;
                 else
                     v.put_parsed = turn > 0;
+                v.message = utf8_prefix(v.message, kMaxMessage);
                 break;
         }
         return v;
