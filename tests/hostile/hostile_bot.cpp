@@ -30,9 +30,10 @@
 //   utf8-message    answers request N with a PICK message of 45 characters, multibyte
 //                   and invalid bytes among them (kUtf8Message)
 //   no-final-newline answers request N without the newline after PICK, then exits
-//   illegal-put-last from request N on, at its first request that places the
-//                   turn's last tile while it has a legal spot and a pick is due,
-//                   PUTs off the grid ("PUT -3 -3 0")
+//   illegal-put-last picks the free tile of highest id (so that it places the
+//                   last tile of the next turn); from request N on, at its first
+//                   request that places the turn's last tile while the tile has a
+//                   legal spot and a pick is due, PUTs off the grid ("PUT -3 -3 0")
 //   mix             claims the next mode of kMixModes through files
 //                   $KD_HOSTILE_MIX_DIR/slot-K, so games of one run differ
 //
@@ -156,6 +157,10 @@ int main(int argc, char** argv) {
         kd::Game game = tracker.build(obs, kd::Rule::Match, warnings);
         kd::Answer a;
         kd::make_safe(game, kd::RuleMode::Auto, a);
+        if (mode == "illegal-put-last") {
+            int free[kd::kMaxDraft];
+            if (int n = game.free_picks(free)) a.pick = free[n - 1];
+        }
         std::string answer = kd::answer_text(a.put, a.pick, "");
         if (mode == "illegal-put") answer = "PUT 0 0 0\nPICK " + std::to_string(a.pick) + "\n";
         if (mode == "stderr-flood") write_fd(2, std::string(1 << 20, 'e') + "\n");

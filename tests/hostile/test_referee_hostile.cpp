@@ -25,6 +25,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
 #include <string>
@@ -819,6 +820,62 @@ TEST_F(RefereeHostile, StrictPutEndsTheGameAtTheFirstIllegalPut) {
     expect_outcome(run, only(&Counters::illegal_put, 1));
     // Turn 0 takes two requests (two kings): the first PUT is the third request.
     expect_ended_at(run.replays[0], 2, "illegal_put");
+}
+
+// --strict-put: the illegal PUT ends the player's game before the PICK of the
+// same answer is made, so that tile stays free (playerId -1 next turn, then
+// discarded as unpicked), and the eliminated event carries the answer's turn.
+// The bot strikes on the last request of a turn, after which the game moves on
+// at once: once the pick was made (the tile later discarded as the eliminated
+// player's) and the elimination dated the next turn.
+TEST_F(RefereeHostile, StrictPutMakesNoPickAndDatesTheElimination) {
+    RefereeRun run = referee({hostile("illegal-put-last", 2), greedy()}, 1, {"--strict-put"});
+    expect_finished(run);
+    expect_outcome(run, only(&Counters::illegal_put, 1));
+    const Json& r = run.replays[0];
+    const int seat = hostile_seat(r);
+    std::vector<size_t> mine = hostile_requests(r);
+    ASSERT_FALSE(mine.empty());
+    expect_ended_at(r, mine.size() - 1, "illegal_put");
+    const size_t at = mine.back();
+    const Json& q = r["requests"][at];
+    const long turn = q["turn"].integer();
+    ASSERT_LT(at + 1, r["requests"].size());
+    ASSERT_EQ(r["requests"][at + 1]["turn"].integer(), turn + 1)
+        << "not the last request of its turn: the bot did not test what it meant to";
+    EXPECT_EQ(q["put_result"].text, "illegal");
+    EXPECT_TRUE(q["pick"].is_null()) << "the pick was made";
+    const std::string& out = q["output"].text;
+    ASSERT_NE(out.find("PICK "), std::string::npos) << out;
+    const std::string named = std::to_string(strtol(out.c_str() + out.find("PICK ") + 5, nullptr, 10));
+
+    // The next request shows that tile to place this turn with playerId -1.
+    std::istringstream next(r["requests"][at + 1]["input"].text);
+    bool free_next_turn = false;
+    for (std::string line; std::getline(next, line);) {
+        std::istringstream words(line);
+        std::vector<std::string> w{std::istream_iterator<std::string>(words), std::istream_iterator<std::string>()};
+        if (w.size() == 5 && w[0] == named) free_next_turn = w[3] == "-1";
+    }
+    EXPECT_TRUE(free_next_turn) << "tile " << named << " is not free in the next request:\n"
+                                << r["requests"][at + 1]["input"].text;
+
+    bool dated = false, unpicked = false;
+    for (const Json& e : r["events"].items) {
+        if (e["kind"].text == "eliminated" && e["seat"].integer() == seat) {
+            EXPECT_EQ(e["turn"].integer(), turn) << "the elimination is dated another turn";
+            EXPECT_EQ(size_t(e["after_request"].integer()), at);
+            dated = true;
+        }
+        if (e["kind"].text == "discard" && std::to_string(e["tile"].integer()) == named) {
+            EXPECT_EQ(e["reason"].text, "unpicked");
+            EXPECT_EQ(e["seat"].integer(), -1);
+            EXPECT_EQ(e["turn"].integer(), turn + 1);
+            unpicked = true;
+        }
+    }
+    EXPECT_TRUE(dated) << "no eliminated event";
+    EXPECT_TRUE(unpicked) << "tile " << named << " was not discarded as unpicked";
 }
 
 // ---------------------------------------------------------------- stderr

@@ -106,6 +106,7 @@ struct Verdict {
     int pick = -1;
     std::string message;
     bool put_parsed = false;      // a PUT to record (none on the first turn)
+    bool applied = false;         // the game took the answer (its PICK was judged)
     const char* put_result = "none";
 };
 
@@ -251,28 +252,46 @@ class Match {
 
     // Plays the verdict on the game: a failed answer ends the player's game, a
     // parsed one is applied (an illegal PUT or an invalid PICK is a fault too).
+    // With --strict-put an illegal PUT fails the whole answer: the player's game
+    // ends in this turn and its PICK is not made.
     void apply(int seat, int tile, match_detail::Verdict& v) {
         using namespace match_detail;
         SeatReport& sr = report_.seats[seat];
+        if (v.fault == Fault::None && cfg_.strict_put && put_is_illegal(v.put)) {
+            v.fault = Fault::IllegalPut;
+            v.put_result = put_result_name(PutResult::Illegal);
+            v.detail = illegal_put_detail(v.put, tile);
+        }
         if (v.fault != Fault::None) {
             count_fault(sr, v.fault);
             game_.eliminate(seat, fault_name(v.fault));
             return;
         }
         Game::Outcome out = game_.apply(v.put, v.pick);
+        v.applied = true;
         v.put_result = put_result_name(out.put);
         if (out.put == PutResult::Illegal) {
             v.fault = Fault::IllegalPut;
             count_fault(sr, v.fault);
-            v.detail = "PUT " + std::to_string(v.put.x) + " " + std::to_string(v.put.y) + " " +
-                       std::to_string(v.put.rotation) + " is not a legal placement of tile " + std::to_string(tile);
-            if (cfg_.strict_put) game_.eliminate(seat, "illegal_put");
+            v.detail = illegal_put_detail(v.put, tile);
         }
         if (!out.pick_ok) {
             v.fault = Fault::InvalidPick;
             count_fault(sr, v.fault);
             v.detail = "tile " + std::to_string(v.pick) + " is not a free tile of the draft";
         }
+    }
+
+    // Whether the game would find `put` illegal for the tile in play (the
+    // game's own judgement, on a copy that logs nothing).
+    bool put_is_illegal(Placement put) const {
+        Game trial = game_;
+        trial.set_log(nullptr);
+        return trial.apply(put, -1).put == PutResult::Illegal;
+    }
+    static std::string illegal_put_detail(Placement put, int tile) {
+        return "PUT " + std::to_string(put.x) + " " + std::to_string(put.y) + " " + std::to_string(put.rotation) +
+               " is not a legal placement of tile " + std::to_string(tile);
     }
 
     // Events logged since the last call followed request `request` (-1: none yet).
@@ -294,8 +313,8 @@ class Match {
             j.null();
         j.field("put_result", v.put_result);
         j.key("pick");
-        if (v.fault == Fault::None || v.fault == Fault::IllegalPut || v.fault == Fault::InvalidPick)
-            turn == v_.turns - 1 ? j.null() : j.value(v.pick);
+        if (v.applied && turn < v_.turns - 1)
+            j.value(v.pick);
         else
             j.null();
         j.field("message", v.message);
