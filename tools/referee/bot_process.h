@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "limits.h"
+#include "referee_limits.h"
 #include "utf8.h"
 
 extern char** environ;

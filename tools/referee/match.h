@@ -15,7 +15,7 @@
 #include "bot_process.h"
 #include "game.h"
 #include "json.h"
-#include "limits.h"
+#include "referee_limits.h"
 #include "protocol.h"
 #include "utf8.h"
 
@@ -50,6 +50,9 @@ struct MatchReport {
     Game final_game;
     explicit MatchReport(const Game& g) : final_game(g) {}
 };
+
+// The replay's "format": the version of docs/replay-format.md it follows.
+constexpr const char* kReplayFormat = "kingdomino-replay-2";
 
 namespace match_detail {
 
@@ -107,6 +110,7 @@ struct Verdict {
     std::string message;
     bool put_parsed = false;      // a PUT to record (none on the first turn)
     bool applied = false;         // the game took the answer (its PICK was judged)
+    bool pick_made = false;       // and its PICK took a tile of the draft
     const char* put_result = "none";
 };
 
@@ -120,13 +124,18 @@ inline void write_grids(JsonWriter& j, const Game& g) {
     j.end_array();
 }
 
-inline void write_slots(JsonWriter& j, const Game& g, bool placing) {
-    j.begin_array();
-    int n = placing ? g.placing_count() : g.draft_count();
-    for (int i = 0; i < n; ++i) {
-        const Slot& s = placing ? g.placing(i) : g.draft(i);
-        j.begin_object().field("id", int(s.tile)).field("owner", int(s.owner)).end_object();
+// A turn's tiles, as the replay's `after` shows them: to place, and the draft.
+struct TurnTiles {
+    std::vector<Slot> placing, draft;
+    explicit TurnTiles(const Game& g) {
+        for (int i = 0; i < g.placing_count(); ++i) placing.push_back(g.placing(i));
+        for (int i = 0; i < g.draft_count(); ++i) draft.push_back(g.draft(i));
     }
+};
+
+inline void write_slots(JsonWriter& j, const std::vector<Slot>& slots) {
+    j.begin_array();
+    for (const Slot& s : slots) j.begin_object().field("id", int(s.tile)).field("owner", int(s.owner)).end_object();
     j.end_array();
 }
 
@@ -152,16 +161,20 @@ class Match {
         start_bots();
         while (!game_.is_terminal()) {
             const int seat = game_.current_player(), turn = game_.turn(), tile = game_.current_tile();
+            TurnTiles tiles(game_);  // this turn's: the game may have moved on to the next when the answer is played
             Exchange ex = exchange(seat);
             Verdict verdict = judge(ex, turn);
             apply(seat, tile, verdict);
+            if (verdict.pick_made)
+                for (Slot& s : tiles.draft)
+                    if (s.tile == verdict.pick) s.owner = int8_t(seat);
             std::string bot_stderr = bots_[size_t(seat)]->take_stderr();  // before a kill closes the pipe
             SeatReport& sr = report_.seats[seat];
             if (game_.eliminated(seat) && sr.fault.empty()) {
                 sr.fault = std::string(fault_name(verdict.fault)) + ": " + verdict.detail;
                 bots_[size_t(seat)]->kill();
             }
-            if (cfg_.record_replay) record_request(turn, seat, tile, ex, verdict, bot_stderr);
+            if (cfg_.record_replay) record_request(turn, seat, tile, ex, verdict, bot_stderr, tiles);
             note_events(request_);
             ++request_;
             report_.overhead_ms.push_back(ms_between(ex.start, ex.written) + ms_between(ex.read, Clock::now()));
@@ -267,8 +280,10 @@ class Match {
             game_.eliminate(seat, fault_name(v.fault));
             return;
         }
+        const bool last_turn = game_.last_turn();
         Game::Outcome out = game_.apply(v.put, v.pick);
         v.applied = true;
+        v.pick_made = out.pick_ok && !last_turn;
         v.put_result = put_result_name(out.put);
         if (out.put == PutResult::Illegal) {
             v.fault = Fault::IllegalPut;
@@ -299,12 +314,14 @@ class Match {
         while (event_request_.size() < events_.size()) event_request_.push_back(request);
     }
 
+    // The request's entry in the replay; `tiles` are its turn's, once it is played.
     void record_request(int turn, int seat, int tile, const match_detail::Exchange& ex,
-                        const match_detail::Verdict& v, const std::string& bot_stderr) {
+                        const match_detail::Verdict& v, const std::string& bot_stderr,
+                        const match_detail::TurnTiles& tiles) {
         using namespace match_detail;
         JsonWriter& j = requests_;
         j.begin_object().field("turn", turn).field("seat", seat).field("tile", tile);
-        j.field("input", ex.input).field("output", ex.raw).field("time_ms", ex.answer_ms);
+        j.field("input", ex.input).field("output", ex.raw).field("time_ms", ex.answer_ms).field("limit_ms", ex.limit_ms);
         j.key("put");
         if (v.put_parsed)
             j.begin_object().field("x", int(v.put.x)).field("y", int(v.put.y)).field("rotation", int(v.put.rotation))
@@ -329,9 +346,9 @@ class Match {
         j.key("scores").begin_array();
         for (int p = 0; p < v_.players; ++p) j.value(game_.kingdom(p).score());
         j.end_array().key("placing");
-        write_slots(j, game_, true);
+        write_slots(j, tiles.placing);
         j.key("draft");
-        write_slots(j, game_, false);
+        write_slots(j, tiles.draft);
         j.end_object().end_object();
     }
 
@@ -341,7 +358,7 @@ class Match {
         const Result& r = report_.result;
         const int n = v_.players;
         JsonWriter j;
-        j.begin_object().field("format", "kingdomino-replay-1").field("variant", v_.name);
+        j.begin_object().field("format", kReplayFormat).field("variant", v_.name);
         j.field("seed", (unsigned long long)cfg_.seed).field("game", cfg_.index);
         j.field("rule", cfg_.rule == Rule::Match ? "match" : "adjacent");
         j.field("time_scale", cfg_.time_scale).field("no_timeout", cfg_.no_timeout).field("strict_put", cfg_.strict_put);
