@@ -415,8 +415,12 @@ class RefereeHostile : public ::testing::Test {
         EXPECT_TRUE(JsonReader(summary).parse(run.summary)) << "--json output is not JSON:\n" << summary;
         std::vector<std::string> names;
         if (DIR* d = opendir(replays.c_str())) {
-            while (dirent* e = readdir(d))
-                if (strncmp(e->d_name, "game-", 5) == 0) names.push_back(e->d_name);
+            while (dirent* e = readdir(d)) {
+                struct stat st;
+                if (strncmp(e->d_name, "game-", 5) == 0 && stat((replays + "/" + e->d_name).c_str(), &st) == 0 &&
+                    S_ISREG(st.st_mode))  // not what a test planted to make a write fail
+                    names.push_back(e->d_name);
+            }
             closedir(d);
         }
         std::sort(names.begin(), names.end());
@@ -895,6 +899,26 @@ TEST_F(RefereeHostile, FloodingStderrIsNoFault) {
         EXPECT_GT(err.size(), 0u);
         EXPECT_LE(err.size(), 4096u);
     }
+}
+
+// ---------------------------------------------------------------- the replays
+
+// A replay that cannot be written is said on stderr and in the exit status,
+// not lost in silence: here the first game's file is a link to /dev/full, so
+// the write itself fails (the file opens). The other game's replay is written.
+TEST_F(RefereeHostile, AReplayThatCannotBeWrittenIsReported) {
+    ASSERT_EQ(access("/dev/full", W_OK), 0) << "this test needs /dev/full";
+    mkdir((dir_ + "/replays").c_str(), 0755);
+    const std::string planted = dir_ + "/replays/game-00000-2p-seed1.json";
+    ASSERT_EQ(symlink("/dev/full", planted.c_str()), 0) << strerror(errno);
+    RefereeRun run = referee({greedy(), greedy()}, 2);
+    unlink(planted.c_str());
+    EXPECT_FALSE(run.hung);
+    EXPECT_EQ(run.exit_code, 1) << "stderr:\n" << run.err;
+    EXPECT_NE(run.err.find("cannot write the replay " + planted), std::string::npos) << run.err;
+    EXPECT_EQ(run.summary["games"].integer(), 2) << "the run goes on";
+    ASSERT_EQ(run.replays.size(), 1u);
+    EXPECT_EQ(run.replays[0]["game"].integer(), 1);
 }
 
 // ---------------------------------------------------------------- descendants

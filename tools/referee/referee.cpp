@@ -173,6 +173,9 @@ class Arena {
         elapsed_s_ = std::chrono::duration<double>(Clock::now() - start_).count();
     }
 
+    // Whether a replay could not be written (the referee then exits with 1).
+    bool replay_write_failed() const { return replay_write_failed_; }
+
     void report() {
         std::vector<EntrantStats> stats(o_.bots.size());
         long played = 0;
@@ -301,7 +304,13 @@ class Arena {
             char name[128];
             snprintf(name, sizeof name, "/game-%05ld-%s-seed%llu.json", k, o_.variant->name,
                      (unsigned long long)cfg.seed);
-            std::ofstream(o_.replay_dir + name) << m.replay_json << "\n";
+            std::ofstream out(o_.replay_dir + name);
+            out << m.replay_json << "\n";
+            out.close();
+            if (!out) {  // said at once, and by the exit status
+                fprintf(stderr, "referee: cannot write the replay %s%s\n", o_.replay_dir.c_str(), name);
+                replay_write_failed_ = true;
+            }
         }
         std::lock_guard<std::mutex> lock(mutex_);
         outcomes_[size_t(k)] = seats;
@@ -387,6 +396,7 @@ class Arena {
     LiveGroups& live_;
     Clock::time_point start_;
     double elapsed_s_ = 0;
+    std::atomic<bool> replay_write_failed_{false};
 };
 
 // Kills every process this referee started, wherever it went: the bot
@@ -430,5 +440,5 @@ int main(int argc, char** argv) {
     arena.run();
     kill_everything(live);
     arena.report();
-    return 0;
+    return arena.replay_write_failed() ? 1 : 0;
 }
