@@ -17,14 +17,16 @@
 #include <climits>
 #include <cmath>
 
-#pragma GCC target("popcnt,lzcnt,bmi,bmi2")
+#pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 
 // ---- src/bitboard.h
 // Bitboards: one bit per square of a grid of up to 13x13 squares.
 //
 // Rows are 16 bits apart (square = y * 16 + x) so that a shift by one column
 // never carries a bit into the next row: columns 13..15 are always empty.
-// Four 64-bit words hold 16 rows; only rows 0..12 are ever used.
+// Four 64-bit words hold 16 rows; only rows 0..12 are ever used. The words
+// are one GCC vector, so that with AVX2 (the upload's #pragma GCC target) an
+// operation on a whole board is one instruction; without it GCC splits them.
 
 #define KD_INLINE inline __attribute__((always_inline))
 
@@ -47,11 +49,19 @@ KD_INLINE constexpr int square_of(int x, int y) { return y * kRowStride + x; }
 KD_INLINE constexpr int square_x(int sq) { return sq & (kRowStride - 1); }
 KD_INLINE constexpr int square_y(int sq) { return sq / kRowStride; }
 
-struct Bitboard {
-    uint64_t w[4] = {0, 0, 0, 0};
+// The four words of a board.
+typedef uint64_t BoardWords __attribute__((vector_size(32)));
+
+// Aligned explicitly: the upload compiles some code (implicit members, the
+// standard library's allocators) without AVX, where the vector type alone
+// would be assumed 16-byte aligned.
+struct alignas(32) Bitboard {
+    BoardWords w;  // w[i] holds rows 4i..4i+3
+
+    KD_INLINE Bitboard() : w(BoardWords{0, 0, 0, 0}) {}
+    KD_INLINE explicit Bitboard(BoardWords words) : w(words) {}
 
     KD_INLINE void set(int sq) { w[sq >> 6] |= uint64_t(1) << (sq & 63); }
-    KD_INLINE void clear(int sq) { w[sq >> 6] &= ~(uint64_t(1) << (sq & 63)); }
     KD_INLINE bool test(int sq) const { return (w[sq >> 6] >> (sq & 63)) & 1; }
     KD_INLINE bool any() const { return (w[0] | w[1] | w[2] | w[3]) != 0; }
     KD_INLINE int count() const {
@@ -63,32 +73,14 @@ struct Bitboard {
         for (int i = 0;; ++i)
             if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
     }
-    // Removes and returns the lowest set square; the board must not be empty.
-    KD_INLINE int pop_lowest() {
-        for (int i = 0;; ++i)
-            if (w[i]) {
-                int sq = i * 64 + __builtin_ctzll(w[i]);
-                w[i] &= w[i] - 1;
-                return sq;
-            }
-    }
 
-    KD_INLINE Bitboard operator&(const Bitboard& o) const {
-        return {{w[0] & o.w[0], w[1] & o.w[1], w[2] & o.w[2], w[3] & o.w[3]}};
-    }
-    KD_INLINE Bitboard operator|(const Bitboard& o) const {
-        return {{w[0] | o.w[0], w[1] | o.w[1], w[2] | o.w[2], w[3] | o.w[3]}};
-    }
-    KD_INLINE Bitboard operator~() const { return {{~w[0], ~w[1], ~w[2], ~w[3]}}; }
+    KD_INLINE Bitboard operator&(const Bitboard& o) const { return Bitboard{w & o.w}; }
+    KD_INLINE Bitboard operator|(const Bitboard& o) const { return Bitboard{w | o.w}; }
     // this & ~o, without building the complement.
-    KD_INLINE Bitboard minus(const Bitboard& o) const {
-        return {{w[0] & ~o.w[0], w[1] & ~o.w[1], w[2] & ~o.w[2], w[3] & ~o.w[3]}};
-    }
+    KD_INLINE Bitboard minus(const Bitboard& o) const { return Bitboard{w & ~o.w}; }
     KD_INLINE Bitboard& operator|=(const Bitboard& o) { return *this = *this | o; }
     KD_INLINE Bitboard& operator&=(const Bitboard& o) { return *this = *this & o; }
-    KD_INLINE bool operator==(const Bitboard& o) const {
-        return w[0] == o.w[0] && w[1] == o.w[1] && w[2] == o.w[2] && w[3] == o.w[3];
-    }
+    KD_INLINE bool operator==(const Bitboard& o) const { return !Bitboard{w ^ o.w}.any(); }
     KD_INLINE bool operator!=(const Bitboard& o) const { return !(*this == o); }
 
     static KD_INLINE Bitboard single(int sq) {
@@ -96,39 +88,32 @@ struct Bitboard {
         b.set(sq);
         return b;
     }
+    // Calls visit(square) for every set square, in ascending order.
+    template <typename Visit>
+    KD_INLINE void for_each_square(Visit&& visit) const {
+        for (int i = 0; i < 4; ++i)
+            for (uint64_t bits = w[i]; bits; bits &= bits - 1) visit(i * 64 + __builtin_ctzll(bits));
+    }
 };
 
 // Each bit moved one square toward +x. Bits leaving column 12 land in the
 // always-empty guard columns, so callers mask with the grid when it matters.
-KD_INLINE Bitboard shift_east(const Bitboard& b) {
-    return {{b.w[0] << 1, b.w[1] << 1, b.w[2] << 1, b.w[3] << 1}};
-}
+KD_INLINE Bitboard shift_east(const Bitboard& b) { return Bitboard{b.w << 1}; }
 // Toward -x: column 0 of a row falls into column 15 of the row above (a guard column).
-KD_INLINE Bitboard shift_west(const Bitboard& b) {
-    return {{b.w[0] >> 1, b.w[1] >> 1, b.w[2] >> 1, b.w[3] >> 1}};
-}
-// Toward +y (one row down the screen).
+KD_INLINE Bitboard shift_west(const Bitboard& b) { return Bitboard{b.w >> 1}; }
+// Toward +y (one row down the screen): each word takes the top row of the word below it.
 KD_INLINE Bitboard shift_south(const Bitboard& b) {
-    return {{b.w[0] << 16, (b.w[1] << 16) | (b.w[0] >> 48), (b.w[2] << 16) | (b.w[1] >> 48),
-             (b.w[3] << 16) | (b.w[2] >> 48)}};
+    const BoardWords below = __builtin_shuffle(b.w, BoardWords{0, 0, 0, 0}, BoardWords{4, 0, 1, 2});
+    return Bitboard{(b.w << 16) | (below >> 48)};
 }
 // Toward -y.
 KD_INLINE Bitboard shift_north(const Bitboard& b) {
-    return {{(b.w[0] >> 16) | (b.w[1] << 48), (b.w[1] >> 16) | (b.w[2] << 48), (b.w[2] >> 16) | (b.w[3] << 48),
-             b.w[3] >> 16}};
+    const BoardWords above = __builtin_shuffle(b.w, BoardWords{0, 0, 0, 0}, BoardWords{1, 2, 3, 4});
+    return Bitboard{(b.w >> 16) | (above << 48)};
 }
 // Squares 4-adjacent to any square of b (may include guard squares: mask them).
 KD_INLINE Bitboard neighbors(const Bitboard& b) {
     return shift_east(b) | shift_west(b) | shift_south(b) | shift_north(b);
-}
-
-// All squares with x0 <= x <= x1 and y0 <= y <= y1 (empty when a range is empty).
-inline Bitboard rectangle(int x0, int x1, int y0, int y1) {
-    Bitboard b;
-    if (x0 > x1 || y0 > y1) return b;
-    uint64_t row = ((uint64_t(1) << (x1 + 1)) - 1) & ~((uint64_t(1) << x0) - 1);
-    for (int y = y0; y <= y1; ++y) b.w[y >> 2] |= row << ((y & 3) * 16);
-    return b;
 }
 
 }  // namespace kd
@@ -218,6 +203,9 @@ constexpr int kRotationStep[4] = {1, kRowStride, -1, -kRowStride};
 // Enough room for every placement of one tile on the largest grid.
 constexpr int kMaxPlacements = 4 * kMaxSide * kMaxSide;
 
+KD_INLINE int min_of(int a, int b) { return a < b ? a : b; }
+KD_INLINE int max_of(int a, int b) { return a > b ? a : b; }
+
 // Room for a list of placements, left uninitialised: lists are made in the
 // hottest loops, and initialising 676 entries each time showed in profiles.
 struct PlacementList {
@@ -229,42 +217,62 @@ struct PlacementList {
     operator const Placement*() const { return at; }
 };
 
+// Rectangles of squares by table: the extent window changes with every
+// placement that grows a kingdom, and the hole count asks for it per candidate.
+struct RectangleTables {
+    uint64_t columns[kRowStride][kRowStride];  // columns x0..x1 of the four rows a word holds
+    uint64_t rows[kRowStride][kRowStride][4];  // the words of every square of rows y0..y1
+};
+constexpr RectangleTables make_rectangle_tables() {
+    RectangleTables t{};
+    for (int a = 0; a < kRowStride; ++a)
+        for (int b = a; b < kRowStride; ++b) {
+            uint64_t row = ((uint64_t(1) << (b + 1)) - 1) & ~((uint64_t(1) << a) - 1);
+            t.columns[a][b] = row | row << 16 | row << 32 | row << 48;
+            for (int y = a; y <= b; ++y) t.rows[a][b][y >> 2] |= uint64_t(0xFFFF) << ((y & 3) * 16);
+        }
+    return t;
+}
+inline constexpr RectangleTables kRectangles = make_rectangle_tables();
+
+// All squares with x0 <= x <= x1 and y0 <= y <= y1, all within 0..15 (empty when a range is empty).
+KD_INLINE Bitboard rectangle(int x0, int x1, int y0, int y1) {
+    if (x0 > x1 || y0 > y1) return Bitboard{};
+    const uint64_t* r = kRectangles.rows[y0][y1];
+    return Bitboard{BoardWords{r[0], r[1], r[2], r[3]} & kRectangles.columns[x0][x1]};
+}
+
 class Kingdom {
   public:
     Kingdom() : Kingdom(9, 5) {}
     // side: grid width (9 or 13); extent: the largest kingdom width (5 or 7).
     Kingdom(int side, int extent) : side_(int8_t(side)), extent_(int8_t(extent)) {
-        int c = side / 2;
+        const int c = side / 2;
         castle_.set(square_of(c, c));
+        occupied_ = castle_;
         min_x_ = max_x_ = min_y_ = max_y_ = int8_t(c);
         update_window();
     }
 
     int side() const { return side_; }
     int extent() const { return extent_; }
-    int castle_xy() const { return side_ / 2; }
     // Terrain at (x, y): a land terrain, kCastle or kEmpty (also outside the grid).
     int terrain_at(int x, int y) const {
         if (x < 0 || y < 0 || x >= side_ || y >= side_) return kEmpty;
-        int sq = square_of(x, y);
+        const int sq = square_of(x, y);
         if (castle_.test(sq)) return kCastle;
-        if (!land_.test(sq)) return kEmpty;
         for (int t = 0; t < kLandTerrains; ++t)
             if (terrain_[t].test(sq)) return t;
         return kEmpty;
     }
     int crowns_at(int x, int y) const {
         if (x < 0 || y < 0 || x >= side_ || y >= side_) return 0;
-        int sq = square_of(x, y);
+        const int sq = square_of(x, y);
         return crown_bit0_.test(sq) + 2 * crown_bit1_.test(sq);
     }
-    const Bitboard& land() const { return land_; }
     KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
-    // Squares a new tile may cover without breaking the extent limit, land and castle included.
-    const Bitboard& window() const { return window_; }
-    const Bitboard& castle() const { return castle_; }
     // Empty squares a tile may still cover.
-    KD_INLINE Bitboard free_squares() const { return window_.minus(land_ | castle_); }
+    KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
     int min_x() const { return min_x_; }
     int max_x() const { return max_x_; }
     int min_y() const { return min_y_; }
@@ -273,42 +281,49 @@ class Kingdom {
     // Score kept up to date by place() and put_square().
     KD_INLINE int score() const { return score_; }
     // Land squares (the castle does not count).
-    KD_INLINE int territory() const { return land_.count(); }
-    int crown_count() const { return crowns_on(land_); }
-    // Squares and crowns of one terrain, kept up to date by put_square().
+    KD_INLINE int territory() const { return land_squares_; }
+    KD_INLINE int crown_count() const { return crowns_; }
+    // Squares, crowns and points of one terrain, kept up to date by put_square().
     KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
     KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
+    KD_INLINE int terrain_score(int t) const { return terrain_score_[t]; }
     // Crowns on the squares of b.
-    KD_INLINE int crowns_on(const Bitboard& b) const { return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count(); }
+    KD_INLINE int crowns_on(const Bitboard& b) const {
+        return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count();
+    }
 
     // ---- Placement rules: the only place they are written down ----
 
     // First squares at which `tile` with `rotation` is legal: both squares empty
     // and inside the extent window, and connected as `rule` asks.
-    Bitboard legal_first_squares(const Tile& tile, Rule rule, int rotation) const {
+    KD_INLINE Bitboard legal_first_squares(const Tile& tile, Rule rule, int rotation) const {
         return first_squares(options(tile, rule), rotation);
     }
     bool is_legal(const Tile& tile, Rule rule, Placement p) const {
         if (p.x < 0 || p.y < 0 || p.x >= side_ || p.y >= side_ || p.rotation < 0 || p.rotation > 3) return false;
         return legal_first_squares(tile, rule, p.rotation).test(square_of(p.x, p.y));
     }
-    // Writes every legal placement into out (room for kMaxPlacements) and returns
-    // how many. A symmetric tile lists rotations 0 and 1 only: 2 and 3 repeat them.
+    // Calls visit(Placement) for every legal placement, rotation by rotation,
+    // squares in ascending order. A symmetric tile visits rotations 0 and 1
+    // only: 2 and 3 repeat them.
+    template <typename Visit>
+    KD_INLINE void for_each_legal_placement(const Tile& tile, Rule rule, Visit&& visit) const {
+        const Options o = options(tile, rule);
+        const int rotations = tile.symmetric() ? 2 : 4;
+        for (int r = 0; r < rotations; ++r)
+            first_squares(o, r).for_each_square([&](int sq) __attribute__((always_inline)) {
+                visit(Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)});
+            });
+    }
+    // Writes every legal placement into out (room for kMaxPlacements), in the
+    // order above, and returns how many.
     int legal_placements(const Tile& tile, Rule rule, Placement* out) const {
-        Options o = options(tile, rule);
         int n = 0;
-        int rotations = tile.symmetric() ? 2 : 4;
-        for (int r = 0; r < rotations; ++r) {
-            Bitboard b = first_squares(o, r);
-            while (b.any()) {
-                int sq = b.pop_lowest();
-                out[n++] = Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)};
-            }
-        }
+        for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) { out[n++] = p; });
         return n;
     }
     bool has_legal_placement(const Tile& tile, Rule rule) const {
-        Options o = options(tile, rule);
+        const Options o = options(tile, rule);
         for (int r = 0; r < 4; ++r)
             if (first_squares(o, r).any()) return true;
         return false;
@@ -316,21 +331,24 @@ class Kingdom {
 
     // ---- Score ----
 
-    // What placing `tile` at p (p must be legal) would do: the score gained, and
-    // how many squares of existing zones of the tile's terrains it joins (zones
-    // built now are points later). Reads only the zone labels.
+    // What placing `tile` at p (p must be legal) would do: the score gained, the
+    // part of it the first square's terrain makes (all of it when both squares
+    // share a terrain), and how many squares of existing zones of the tile's
+    // terrains it joins (zones built now are points later). Reads only the zone labels.
     struct Effect {
-        int gain = 0, joined = 0;
+        int gain = 0, first_terrain_gain = 0, joined = 0;
     };
     KD_INLINE Effect effect(const Tile& tile, Placement p) const {
-        int sq1 = square_of(p.x, p.y);
-        int sq2 = sq1 + kRotationStep[p.rotation];
+        const int sq1 = square_of(p.x, p.y);
+        const int sq2 = sq1 + kRotationStep[p.rotation];
         Effect e;
         if (tile.terrain1 == tile.terrain2) {
             merge(adjacent_zones(sq1, tile.terrain1) | adjacent_zones(sq2, tile.terrain1), 2,
                   tile.crowns1 + tile.crowns2, e);
+            e.first_terrain_gain = e.gain;
         } else {
             merge(adjacent_zones(sq1, tile.terrain1), 1, tile.crowns1, e);
+            e.first_terrain_gain = e.gain;
             merge(adjacent_zones(sq2, tile.terrain2), 1, tile.crowns2, e);
         }
         return e;
@@ -338,25 +356,31 @@ class Kingdom {
     KD_INLINE int score_gain(const Tile& tile, Placement p) const { return effect(tile, p).gain; }
 
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
-    void place(const Tile& tile, Placement p) {
-        int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
+    KD_INLINE void place(const Tile& tile, Placement p) {
+        KD_ASSERT(p.valid() && p.rotation >= 0 && p.rotation < 4);
         put_square(p.x, p.y, tile.terrain1, tile.crowns1);
-        put_square(x2, y2, tile.terrain2, tile.crowns2);
+        put_square(p.x + kRotationDx[p.rotation], p.y + kRotationDy[p.rotation], tile.terrain2, tile.crowns2);
     }
 
     // Sets one empty square to land (grids read from text, and place()).
     void put_square(int x, int y, int terrain, int crowns) {
-        int sq = square_of(x, y);
-        land_.set(sq);
+        KD_ASSERT(x >= 0 && y >= 0 && x < side_ && y < side_);
+        KD_ASSERT(terrain >= 0 && terrain < kLandTerrains && crowns >= 0 && crowns <= 3);
+        const int sq = square_of(x, y);
+        KD_ASSERT(!occupied_.test(sq));
+        KD_ASSERT(land_squares_ < 63);  // zone ids 1..63
+        occupied_.set(sq);
         terrain_[terrain].set(sq);
         if (crowns & 1) crown_bit0_.set(sq);
         if (crowns & 2) crown_bit1_.set(sq);
+        ++land_squares_;
+        crowns_ = int16_t(crowns_ + crowns);
         terrain_squares_[terrain]++;
-        terrain_crowns_[terrain] += uint8_t(crowns);
+        terrain_crowns_[terrain] = uint8_t(terrain_crowns_[terrain] + crowns);
         join_zone(sq, terrain, crowns);
         if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
-            min_x_ = int8_t(std::min<int>(min_x_, x)), max_x_ = int8_t(std::max<int>(max_x_, x));
-            min_y_ = int8_t(std::min<int>(min_y_, y)), max_y_ = int8_t(std::max<int>(max_y_, y));
+            min_x_ = int8_t(min_of(min_x_, x)), max_x_ = int8_t(max_of(max_x_, x));
+            min_y_ = int8_t(min_of(min_y_, y)), max_y_ = int8_t(max_of(max_y_, y));
             update_window();
         }
     }
@@ -365,11 +389,11 @@ class Kingdom {
     // terrain, each worth its size times its crowns. Independent of score().
     int recount_score() const {
         int total = 0;
-        Bitboard crowned = crown_bit0_ | crown_bit1_;
+        const Bitboard crowned = crown_bit0_ | crown_bit1_;
         for (int t = 0; t < kLandTerrains; ++t) {
             Bitboard todo = terrain_[t] & crowned;
             while (todo.any()) {
-                Bitboard zone = flood(Bitboard::single(todo.lowest()), terrain_[t]);
+                const Bitboard zone = flood(Bitboard::single(todo.lowest()), terrain_[t]);
                 total += zone.count() * crowns_on(zone);
                 todo = todo.minus(zone);
             }
@@ -379,15 +403,13 @@ class Kingdom {
 
     // Empty squares inside the window that no tile can ever cover: none of
     // their neighbours is free. The paper's greedy breaks ties on this count.
-    int isolated_holes() const { return isolated_in(window_, land_ | castle_); }
+    KD_INLINE int isolated_holes() const { return isolated_in(window_, occupied_); }
     // The same count after placing a tile at p, without changing the kingdom.
-    int isolated_holes_after(Placement p) const {
-        int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
-        int8_t lo_x = std::min<int8_t>(min_x_, std::min(p.x, int8_t(x2)));
-        int8_t hi_x = std::max<int8_t>(max_x_, std::max(p.x, int8_t(x2)));
-        int8_t lo_y = std::min<int8_t>(min_y_, std::min(p.y, int8_t(y2)));
-        int8_t hi_y = std::max<int8_t>(max_y_, std::max(p.y, int8_t(y2)));
-        Bitboard occupied = land_ | castle_;
+    KD_INLINE int isolated_holes_after(Placement p) const {
+        const int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
+        const int lo_x = min_of(min_x_, min_of(p.x, x2)), hi_x = max_of(max_x_, max_of(p.x, x2));
+        const int lo_y = min_of(min_y_, min_of(p.y, y2)), hi_y = max_of(max_y_, max_of(p.y, y2));
+        Bitboard occupied = occupied_;
         occupied.set(square_of(p.x, p.y));
         occupied.set(square_of(x2, y2));
         return isolated_in(window_for(lo_x, hi_x, lo_y, hi_y), occupied);
@@ -406,7 +428,7 @@ class Kingdom {
     // The squares connected to seed through `within` (seed included).
     static Bitboard flood(Bitboard seed, const Bitboard& within) {
         for (;;) {
-            Bitboard grown = (seed | neighbors(seed)) & within;
+            const Bitboard grown = (seed | neighbors(seed)) & within;
             if (grown == seed) return seed;
             seed = grown;
         }
@@ -417,6 +439,9 @@ class Kingdom {
     // to which its first (conn1) and second (conn2) square would connect.
     struct Options {
         Bitboard free, conn1, conn2;
+        // Written out: GCC builds implicit constructors without the upload's
+        // #pragma GCC target, and they could not inline Bitboard's.
+        KD_INLINE Options() {}
     };
     KD_INLINE Options options(const Tile& tile, Rule rule) const {
         Options o;
@@ -426,7 +451,7 @@ class Kingdom {
         return o;
     }
     KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
-        return neighbors((rule == Rule::Match ? terrain_[terrain] : land_) | castle_);
+        return neighbors(rule == Rule::Match ? terrain_[terrain] | castle_ : occupied_);
     }
     // First squares where a tile with `rotation` fits: both squares free, and
     // the first touching conn1 or the second touching conn2.
@@ -439,34 +464,31 @@ class Kingdom {
         }
     }
     // Squares a tile may cover while the kingdom spans the given bounding box.
-    Bitboard window_for(int lo_x, int hi_x, int lo_y, int hi_y) const {
-        return rectangle(std::max(0, hi_x - extent_ + 1), std::min(side_ - 1, lo_x + extent_ - 1),
-                         std::max(0, hi_y - extent_ + 1), std::min(side_ - 1, lo_y + extent_ - 1));
+    KD_INLINE Bitboard window_for(int lo_x, int hi_x, int lo_y, int hi_y) const {
+        return rectangle(max_of(0, hi_x - extent_ + 1), min_of(side_ - 1, lo_x + extent_ - 1),
+                         max_of(0, hi_y - extent_ + 1), min_of(side_ - 1, lo_y + extent_ - 1));
     }
-    void update_window() { window_ = window_for(min_x_, max_x_, min_y_, max_y_); }
-    static int isolated_in(const Bitboard& window, const Bitboard& occupied) {
-        Bitboard free = window.minus(occupied);
+    KD_INLINE void update_window() { window_ = window_for(min_x_, max_x_, min_y_, max_y_); }
+    static KD_INLINE int isolated_in(const Bitboard& window, const Bitboard& occupied) {
+        const Bitboard free = window.minus(occupied);
         return free.minus(neighbors(free)).count();
     }
 
     // Zone labels: zone_[sq + kRowStride] is the zone id of square sq (0: none).
     // The offset and the guard columns let neighbours of edge squares be read without bounds checks.
     KD_INLINE int zone_at(int sq) const { return zone_[sq + kRowStride]; }
-    // Bit z set for every zone of `terrain` touching square sq.
+    // Bit z set for every zone of `terrain` touching square sq (bit 0, "no zone", is never in a terrain's set).
     KD_INLINE uint64_t adjacent_zones(int sq, int terrain) const {
-        uint64_t zones = 0;
-        int z;
-        if ((z = zone_at(sq + 1)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        if ((z = zone_at(sq - 1)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        if ((z = zone_at(sq + kRowStride)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        if ((z = zone_at(sq - kRowStride)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        return zones;
+        const uint8_t* z = zone_ + kRowStride + sq;
+        return ((uint64_t(1) << z[1]) | (uint64_t(1) << z[-1]) | (uint64_t(1) << z[kRowStride]) |
+                (uint64_t(1) << z[-kRowStride])) &
+               zone_ids_[terrain];
     }
     // Adds to e the effect of `size` new squares with `crowns` joining the zones in `zones`.
     KD_INLINE void merge(uint64_t zones, int size, int crowns, Effect& e) const {
         int before = 0, joined = 0;
         while (zones) {
-            int z = __builtin_ctzll(zones);
+            const int z = __builtin_ctzll(zones);
             zones &= zones - 1;
             joined += zone_size_[z];
             crowns += zone_crowns_[z];
@@ -482,46 +504,51 @@ class Kingdom {
         if (!zones) {
             keep = __builtin_ctzll(free_zone_ids_);
             free_zone_ids_ &= free_zone_ids_ - 1;
+            zone_ids_[terrain] |= uint64_t(1) << keep;
             zone_size_[keep] = 0;
             zone_crowns_[keep] = 0;
-            zone_terrain_[keep] = int8_t(terrain);
         } else {
             keep = __builtin_ctzll(zones);
             zones &= zones - 1;
         }
         int size = zone_size_[keep] + 1, total_crowns = zone_crowns_[keep] + crowns;
-        score_ -= zone_size_[keep] * zone_crowns_[keep];
-        if (zones) {
+        int before = zone_size_[keep] * zone_crowns_[keep];
+        if (zones) {  // the square joins several zones: they become `keep`
             free_zone_ids_ |= zones;
+            zone_ids_[terrain] &= ~zones;
             for (uint64_t z = zones; z; z &= z - 1) {
-                int id = __builtin_ctzll(z);
+                const int id = __builtin_ctzll(z);
                 size += zone_size_[id];
                 total_crowns += zone_crowns_[id];
-                score_ -= zone_size_[id] * zone_crowns_[id];
+                before += zone_size_[id] * zone_crowns_[id];
             }
-            for (Bitboard b = terrain_[terrain]; b.any();) {
-                int s = b.pop_lowest();
+            terrain_[terrain].for_each_square([&](int s) __attribute__((always_inline)) {
                 if ((zones >> zone_[s + kRowStride]) & 1) zone_[s + kRowStride] = uint8_t(keep);
-            }
+            });
         }
         zone_size_[keep] = uint8_t(size);
         zone_crowns_[keep] = uint8_t(total_crowns);
-        score_ += size * total_crowns;
+        const int gain = size * total_crowns - before;
+        score_ = int16_t(score_ + gain);
+        terrain_score_[terrain] = int16_t(terrain_score_[terrain] + gain);
         zone_[sq + kRowStride] = uint8_t(keep);
     }
 
-    Bitboard land_, castle_, window_;
+    Bitboard occupied_, castle_, window_;  // occupied: land and castle
     Bitboard terrain_[kLandTerrains];
     Bitboard crown_bit0_, crown_bit1_;  // crowns of a square = bit0 + 2 * bit1
     int8_t side_, extent_;
     int8_t min_x_, max_x_, min_y_, max_y_;  // bounding box of castle and land
+    int8_t land_squares_ = 0;
+    int16_t crowns_ = 0;
     int16_t score_ = 0;
+    int16_t terrain_score_[kLandTerrains] = {};
     uint8_t terrain_squares_[kLandTerrains] = {}, terrain_crowns_[kLandTerrains] = {};
     // Zone ids 1..63; a grid holds at most 48 land squares (callers cap text input).
     uint64_t free_zone_ids_ = ~uint64_t(1);
+    uint64_t zone_ids_[kLandTerrains] = {};  // the zones of each terrain
     uint8_t zone_[kSquareCount + 2 * kRowStride] = {};
     uint8_t zone_size_[64] = {}, zone_crowns_[64] = {};
-    int8_t zone_terrain_[64] = {};
 };
 
 }  // namespace kd
@@ -544,8 +571,6 @@ class Rng {
     }
     // Uniform integer in [0, n), n > 0 (bias below 2^-32 for the small n used here).
     KD_INLINE uint32_t below(uint32_t n) { return uint32_t(((next() >> 32) * uint64_t(n)) >> 32); }
-    // Uniform double in [0, 1).
-    double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
 
   private:
     uint64_t state_;
@@ -1384,12 +1409,14 @@ class Tracker {
     static uint64_t bit(int tile) { return uint64_t(1) << tile; }
 
     // Rebuilds a kingdom from its grid. Extra land beyond a full kingdom is
-    // ignored so that a malformed grid cannot overflow the zone labels.
+    // ignored so that a malformed grid cannot overflow the zone labels, and so
+    // are squares outside the kingdom's grid (13-wide grids with 3 or 4 players).
     static void read_kingdom(const Observation& obs, int seat, Kingdom& k, std::vector<std::string>& warnings) {
         const int most = k.extent() * k.extent() - 1;
+        const int side = std::min(obs.side, k.side());
         int land = 0;
-        for (int y = 0; y < obs.side; ++y)
-            for (int x = 0; x < obs.side; ++x) {
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x) {
                 int t = obs.terrain[seat][y][x];
                 if (t >= kLandTerrains || k.terrain_at(x, y) == kCastle) continue;
                 if (land == most) {
@@ -1510,11 +1537,14 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
     if (!free) a.pick = n > 0 ? picks[0] : -1;
 }
 
-// Answers requests from `in` until it ends.
+// Answers requests from `in` until it ends; warnings and notes go to `log`.
 // decide(const Request&, const TimeBudget&) -> Answer.
+// observe(const Request&, const Answer&) sees each answer once it is written
+// (the fuzzer checks it against the game the player believes in).
 // Returns 0 at a clean end of input, 1 when it ended inside a request.
-template <typename Decide>
-int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Decide&& decide) {
+template <typename Decide, typename Observe>
+int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOptions& options, Decide&& decide,
+         Observe&& observe) {
     PlayerMemory memory;
     const Rule rule = options.rule == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
     std::string first;
@@ -1523,18 +1553,25 @@ int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Deci
         bool complete;
         std::vector<std::string> warnings;
         Request request = memory.read(first, in, rule, complete, warnings);
-        for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+        for (const std::string& w : warnings) log << "warning: " << w << "\n";
         Answer a;
         if (complete) a = decide(request, budget);
         make_safe(request.game, options.rule, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
-        if (!a.note.empty()) std::cerr << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
+        observe(request, a);
+        if (!a.note.empty()) log << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
         if (!complete) {
-            std::cerr << "input ended inside a request: answered safely, stopping\n";
+            log << "input ended inside a request: answered safely, stopping\n";
             return 1;
         }
     }
     return 0;
+}
+
+// The bot's loop: warnings and notes on stderr.
+template <typename Decide>
+int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Decide&& decide) {
+    return play(in, out, std::cerr, options, decide, [](const Request&, const Answer&) {});
 }
 
 }  // namespace kd
@@ -1546,6 +1583,11 @@ int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Deci
 // best spot after it, give the highest own score. Ties go to fewer isolated
 // one-square holes, then to the lower tile id (it plays earlier next turn).
 // On the first turn it picks the tile with the most crowns, then the lowest id.
+//
+// It is fast because it skips what cannot win: a placement-and-pick pair is
+// looked at only when a bound on its score could still beat the best pair so
+// far, and a hole count is made only for candidates that could still win.
+// tests/slow_greedy.h holds the plain version it must agree with, answer for answer.
 
 namespace kd {
 
@@ -1559,32 +1601,74 @@ namespace greedy_detail {
 // Lexicographic value of an outcome: higher score, then fewer holes, then lower pick id.
 struct Key {
     int score = -1, holes = 0, pick = 0;
-    bool better_than(const Key& o) const {
+    KD_INLINE bool better_than(const Key& o) const {
         if (score != o.score) return score > o.score;
         if (holes != o.holes) return holes < o.holes;
         return pick < o.pick;
     }
+    // Whether some outcome with at most this score, and this pick, could beat o.
+    KD_INLINE bool could_beat(const Key& o) const { return Key{score, 0, pick}.better_than(o); }
 };
 
-// Best outcome of placing `tile` in k (or of discarding it when it fits nowhere),
-// recording holes only where the score can still beat `bar`.
+// Per terrain: squares, crowns and points of a kingdom, possibly after a
+// placement not yet made.
+struct TerrainTotals {
+    int squares[kLandTerrains], crowns[kLandTerrains], points[kLandTerrains];
+
+    explicit TerrainTotals(const Kingdom& k) {
+        for (int t = 0; t < kLandTerrains; ++t)
+            squares[t] = k.terrain_squares(t), crowns[t] = k.terrain_crowns(t), points[t] = k.terrain_score(t);
+    }
+    // The totals once `tile` is placed with effect e.
+    KD_INLINE TerrainTotals after(const Tile& tile, const Kingdom::Effect& e) const {
+        TerrainTotals a = *this;
+        a.squares[tile.terrain1]++, a.squares[tile.terrain2]++;
+        a.crowns[tile.terrain1] += tile.crowns1, a.crowns[tile.terrain2] += tile.crowns2;
+        a.points[tile.terrain1] += e.first_terrain_gain;
+        if (tile.terrain2 != tile.terrain1) a.points[tile.terrain2] += e.gain - e.first_terrain_gain;
+        return a;
+    }
+    // The most `squares` new squares of terrain t with `crowns` could gain:
+    // joining every zone of t. A zone more never lowers a gain, so no placement gains more.
+    KD_INLINE int bound(int t, int new_squares, int new_crowns) const {
+        return (new_squares + squares[t]) * (new_crowns + crowns[t]) - points[t];
+    }
+    KD_INLINE int gain_bound(const Tile& tile) const {
+        if (tile.terrain1 == tile.terrain2) return bound(tile.terrain1, 2, tile.crowns1 + tile.crowns2);
+        return bound(tile.terrain1, 1, tile.crowns1) + bound(tile.terrain2, 1, tile.crowns2);
+    }
+};
+
+// The best outcome of placing `tile` (picked as `pick`) in k, or of
+// discarding it when it fits nowhere; exact whenever it beats `bar`,
+// otherwise only sure not to beat it.
 inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pick, const Key& bar) {
-    PlacementList spots;
-    int n = k.legal_placements(tile, rule, spots);
-    Key best{k.score(), 0, pick};
-    if (n == 0) {
-        if (best.score >= bar.score) best.holes = k.isolated_holes();
-        return best;
-    }
-    best.score = -1;
-    for (int i = 0; i < n; ++i) {
-        int score = k.score() + k.score_gain(tile, spots[i]);
-        if (score < best.score || score < bar.score) continue;
-        int holes = k.isolated_holes_after(spots[i]);
+    Key best{-1, 0, pick};
+    bool fits = false;
+    const int base = k.score();
+    k.for_each_legal_placement(tile, rule, [&](Placement q) __attribute__((always_inline)) {
+        fits = true;
+        const int score = base + k.score_gain(tile, q);
+        if (score < best.score || (score == best.score && best.holes == 0)) return;
+        if (!Key{score, 0, pick}.could_beat(bar)) return;
+        const int holes = k.isolated_holes_after(q);
         if (score > best.score || holes < best.holes) best = Key{score, holes, pick};
-    }
-    if (best.score < 0) best.score = k.score();  // every spot was below the bar: a loser anyway
+    });
+    if (!fits && Key{base, 0, pick}.could_beat(bar)) best = Key{base, k.isolated_holes(), pick};
     return best;
+}
+
+// The last turn: no pick, the placement alone.
+inline GreedyChoice best_last_placement(const Kingdom& k, const Tile& tile, const Placement* spots, int n_spots) {
+    GreedyChoice choice;
+    Key best;
+    for (int i = 0; i < (n_spots ? n_spots : 1); ++i) {
+        Key key{k.score() + (n_spots ? k.score_gain(tile, spots[i]) : 0), 0, 0};
+        if (!key.could_beat(best)) continue;
+        key.holes = n_spots ? k.isolated_holes_after(spots[i]) : k.isolated_holes();
+        if (key.better_than(best)) best = key, choice.put = n_spots ? spots[i] : Placement{};
+    }
+    return choice;
 }
 
 }  // namespace greedy_detail
@@ -1592,6 +1676,7 @@ inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pic
 // The full-greedy answer for the player to act in g.
 inline GreedyChoice full_greedy(const Game& g) {
     using greedy_detail::Key;
+    using greedy_detail::TerrainTotals;
     GreedyChoice choice;
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);
@@ -1606,18 +1691,25 @@ inline GreedyChoice full_greedy(const Game& g) {
     const Tile& tile = kTiles[g.current_tile()];
     PlacementList spots;
     const int n_spots = k.legal_placements(tile, g.rule(), spots);
+    if (n_picks == 0) return greedy_detail::best_last_placement(k, tile, spots, n_spots);
+
+    const TerrainTotals totals(k);
     Key best;
+    Kingdom after = k;
     for (int i = 0; i < (n_spots ? n_spots : 1); ++i) {
-        Kingdom after = k;
-        if (n_spots) after.place(tile, spots[i]);
-        if (n_picks == 0) {  // last turn: the score of this placement alone
-            Key key{after.score(), 0, 0};
-            if (key.score >= best.score) key.holes = after.isolated_holes();
-            if (key.better_than(best)) best = key, choice.put = n_spots ? spots[i] : Placement{};
-            continue;
-        }
+        const Kingdom::Effect e = n_spots ? k.effect(tile, spots[i]) : Kingdom::Effect{};
+        const int score_now = k.score() + e.gain;
+        const TerrainTotals totals_now = n_spots ? totals.after(tile, e) : totals;
+        bool placed = false;  // `after` is made only for a pair that could win
         for (int j = 0; j < n_picks; ++j) {
-            Key key = greedy_detail::best_follow_up(after, kTiles[picks[j]], g.rule(), picks[j], best);
+            const Tile& next = kTiles[picks[j]];
+            if (!Key{score_now + totals_now.gain_bound(next), 0, picks[j]}.could_beat(best)) continue;
+            if (!placed) {
+                after = k;
+                if (n_spots) after.place(tile, spots[i]);
+                placed = true;
+            }
+            const Key key = greedy_detail::best_follow_up(after, next, g.rule(), picks[j], best);
             if (key.better_than(best)) {
                 best = key;
                 choice.put = n_spots ? spots[i] : Placement{};
@@ -1657,9 +1749,10 @@ KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, c
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
 inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
-    PlacementList spots;
-    int n = k.legal_placements(tile, rule, spots), best = INT_MIN / 2;
-    for (int i = 0; i < n; ++i) best = std::max(best, placement_value(k, tile, spots[i], w));
+    int best = INT_MIN / 2;
+    k.for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) {
+        best = max_of(best, placement_value(k, tile, p, w));
+    });
     return best;
 }
 
@@ -1673,22 +1766,25 @@ inline int pick_value(const Kingdom& k, const Tile& tile) {
 
 // The policy's placement for the player to act (invalid when none is legal).
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
-    PlacementList spots;
-    const int n = g.legal_placements(spots), seat = g.current_player();
-    if (n == 0 || seat < 0) return Placement{};
+    const int seat = g.current_player();
+    if (seat < 0 || g.first_turn()) return Placement{};
     const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
     // On the last turn only points count: no zone to grow, no jitter.
     PolicyWeights now = w;
     if (g.last_turn()) now.joined = now.noise = now.holes = 0;
-    // Jitter from one random word, a few bits per placement: ties are the rule, not the exception.
-    uint64_t dice = rng.next();
-    int best = 0, best_value = INT_MIN;
-    for (int i = 0; i < n; ++i) {
-        int v = placement_value(k, tile, spots[i], now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
-        if (v > best_value) best_value = v, best = i;
-    }
-    return spots[best];
+    // Jitter from one random word (drawn when a first placement is found), a
+    // few bits per placement: ties are the rule, not the exception.
+    uint64_t dice = 0;
+    Placement best;
+    int best_value = INT_MIN, i = 0;
+    k.for_each_legal_placement(tile, g.rule(), [&](Placement p) __attribute__((always_inline)) {
+        if (i == 0) dice = rng.next();
+        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
+        if (v > best_value) best_value = v, best = p;
+        ++i;
+    });
+    return best;
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).

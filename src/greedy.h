@@ -4,6 +4,11 @@
 // best spot after it, give the highest own score. Ties go to fewer isolated
 // one-square holes, then to the lower tile id (it plays earlier next turn).
 // On the first turn it picks the tile with the most crowns, then the lowest id.
+//
+// It is fast because it skips what cannot win: a placement-and-pick pair is
+// looked at only when a bound on its score could still beat the best pair so
+// far, and a hole count is made only for candidates that could still win.
+// tests/slow_greedy.h holds the plain version it must agree with, answer for answer.
 #pragma once
 
 #include "game.h"
@@ -20,32 +25,74 @@ namespace greedy_detail {
 // Lexicographic value of an outcome: higher score, then fewer holes, then lower pick id.
 struct Key {
     int score = -1, holes = 0, pick = 0;
-    bool better_than(const Key& o) const {
+    KD_INLINE bool better_than(const Key& o) const {
         if (score != o.score) return score > o.score;
         if (holes != o.holes) return holes < o.holes;
         return pick < o.pick;
     }
+    // Whether some outcome with at most this score, and this pick, could beat o.
+    KD_INLINE bool could_beat(const Key& o) const { return Key{score, 0, pick}.better_than(o); }
 };
 
-// Best outcome of placing `tile` in k (or of discarding it when it fits nowhere),
-// recording holes only where the score can still beat `bar`.
+// Per terrain: squares, crowns and points of a kingdom, possibly after a
+// placement not yet made.
+struct TerrainTotals {
+    int squares[kLandTerrains], crowns[kLandTerrains], points[kLandTerrains];
+
+    explicit TerrainTotals(const Kingdom& k) {
+        for (int t = 0; t < kLandTerrains; ++t)
+            squares[t] = k.terrain_squares(t), crowns[t] = k.terrain_crowns(t), points[t] = k.terrain_score(t);
+    }
+    // The totals once `tile` is placed with effect e.
+    KD_INLINE TerrainTotals after(const Tile& tile, const Kingdom::Effect& e) const {
+        TerrainTotals a = *this;
+        a.squares[tile.terrain1]++, a.squares[tile.terrain2]++;
+        a.crowns[tile.terrain1] += tile.crowns1, a.crowns[tile.terrain2] += tile.crowns2;
+        a.points[tile.terrain1] += e.first_terrain_gain;
+        if (tile.terrain2 != tile.terrain1) a.points[tile.terrain2] += e.gain - e.first_terrain_gain;
+        return a;
+    }
+    // The most `squares` new squares of terrain t with `crowns` could gain:
+    // joining every zone of t. A zone more never lowers a gain, so no placement gains more.
+    KD_INLINE int bound(int t, int new_squares, int new_crowns) const {
+        return (new_squares + squares[t]) * (new_crowns + crowns[t]) - points[t];
+    }
+    KD_INLINE int gain_bound(const Tile& tile) const {
+        if (tile.terrain1 == tile.terrain2) return bound(tile.terrain1, 2, tile.crowns1 + tile.crowns2);
+        return bound(tile.terrain1, 1, tile.crowns1) + bound(tile.terrain2, 1, tile.crowns2);
+    }
+};
+
+// The best outcome of placing `tile` (picked as `pick`) in k, or of
+// discarding it when it fits nowhere; exact whenever it beats `bar`,
+// otherwise only sure not to beat it.
 inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pick, const Key& bar) {
-    PlacementList spots;
-    int n = k.legal_placements(tile, rule, spots);
-    Key best{k.score(), 0, pick};
-    if (n == 0) {
-        if (best.score >= bar.score) best.holes = k.isolated_holes();
-        return best;
-    }
-    best.score = -1;
-    for (int i = 0; i < n; ++i) {
-        int score = k.score() + k.score_gain(tile, spots[i]);
-        if (score < best.score || score < bar.score) continue;
-        int holes = k.isolated_holes_after(spots[i]);
+    Key best{-1, 0, pick};
+    bool fits = false;
+    const int base = k.score();
+    k.for_each_legal_placement(tile, rule, [&](Placement q) __attribute__((always_inline)) {
+        fits = true;
+        const int score = base + k.score_gain(tile, q);
+        if (score < best.score || (score == best.score && best.holes == 0)) return;
+        if (!Key{score, 0, pick}.could_beat(bar)) return;
+        const int holes = k.isolated_holes_after(q);
         if (score > best.score || holes < best.holes) best = Key{score, holes, pick};
-    }
-    if (best.score < 0) best.score = k.score();  // every spot was below the bar: a loser anyway
+    });
+    if (!fits && Key{base, 0, pick}.could_beat(bar)) best = Key{base, k.isolated_holes(), pick};
     return best;
+}
+
+// The last turn: no pick, the placement alone.
+inline GreedyChoice best_last_placement(const Kingdom& k, const Tile& tile, const Placement* spots, int n_spots) {
+    GreedyChoice choice;
+    Key best;
+    for (int i = 0; i < (n_spots ? n_spots : 1); ++i) {
+        Key key{k.score() + (n_spots ? k.score_gain(tile, spots[i]) : 0), 0, 0};
+        if (!key.could_beat(best)) continue;
+        key.holes = n_spots ? k.isolated_holes_after(spots[i]) : k.isolated_holes();
+        if (key.better_than(best)) best = key, choice.put = n_spots ? spots[i] : Placement{};
+    }
+    return choice;
 }
 
 }  // namespace greedy_detail
@@ -53,6 +100,7 @@ inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pic
 // The full-greedy answer for the player to act in g.
 inline GreedyChoice full_greedy(const Game& g) {
     using greedy_detail::Key;
+    using greedy_detail::TerrainTotals;
     GreedyChoice choice;
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);
@@ -67,18 +115,25 @@ inline GreedyChoice full_greedy(const Game& g) {
     const Tile& tile = kTiles[g.current_tile()];
     PlacementList spots;
     const int n_spots = k.legal_placements(tile, g.rule(), spots);
+    if (n_picks == 0) return greedy_detail::best_last_placement(k, tile, spots, n_spots);
+
+    const TerrainTotals totals(k);
     Key best;
+    Kingdom after = k;
     for (int i = 0; i < (n_spots ? n_spots : 1); ++i) {
-        Kingdom after = k;
-        if (n_spots) after.place(tile, spots[i]);
-        if (n_picks == 0) {  // last turn: the score of this placement alone
-            Key key{after.score(), 0, 0};
-            if (key.score >= best.score) key.holes = after.isolated_holes();
-            if (key.better_than(best)) best = key, choice.put = n_spots ? spots[i] : Placement{};
-            continue;
-        }
+        const Kingdom::Effect e = n_spots ? k.effect(tile, spots[i]) : Kingdom::Effect{};
+        const int score_now = k.score() + e.gain;
+        const TerrainTotals totals_now = n_spots ? totals.after(tile, e) : totals;
+        bool placed = false;  // `after` is made only for a pair that could win
         for (int j = 0; j < n_picks; ++j) {
-            Key key = greedy_detail::best_follow_up(after, kTiles[picks[j]], g.rule(), picks[j], best);
+            const Tile& next = kTiles[picks[j]];
+            if (!Key{score_now + totals_now.gain_bound(next), 0, picks[j]}.could_beat(best)) continue;
+            if (!placed) {
+                after = k;
+                if (n_spots) after.place(tile, spots[i]);
+                placed = true;
+            }
+            const Key key = greedy_detail::best_follow_up(after, next, g.rule(), picks[j], best);
             if (key.better_than(best)) {
                 best = key;
                 choice.put = n_spots ? spots[i] : Placement{};

@@ -6,7 +6,6 @@
 // bitboard flood fill used for final results and to check the incremental one.
 #pragma once
 
-#include <algorithm>
 #include <string>
 
 #include "bitboard.h"
@@ -34,6 +33,9 @@ constexpr int kRotationStep[4] = {1, kRowStride, -1, -kRowStride};
 // Enough room for every placement of one tile on the largest grid.
 constexpr int kMaxPlacements = 4 * kMaxSide * kMaxSide;
 
+KD_INLINE int min_of(int a, int b) { return a < b ? a : b; }
+KD_INLINE int max_of(int a, int b) { return a > b ? a : b; }
+
 // Room for a list of placements, left uninitialised: lists are made in the
 // hottest loops, and initialising 676 entries each time showed in profiles.
 struct PlacementList {
@@ -45,42 +47,62 @@ struct PlacementList {
     operator const Placement*() const { return at; }
 };
 
+// Rectangles of squares by table: the extent window changes with every
+// placement that grows a kingdom, and the hole count asks for it per candidate.
+struct RectangleTables {
+    uint64_t columns[kRowStride][kRowStride];  // columns x0..x1 of the four rows a word holds
+    uint64_t rows[kRowStride][kRowStride][4];  // the words of every square of rows y0..y1
+};
+constexpr RectangleTables make_rectangle_tables() {
+    RectangleTables t{};
+    for (int a = 0; a < kRowStride; ++a)
+        for (int b = a; b < kRowStride; ++b) {
+            uint64_t row = ((uint64_t(1) << (b + 1)) - 1) & ~((uint64_t(1) << a) - 1);
+            t.columns[a][b] = row | row << 16 | row << 32 | row << 48;
+            for (int y = a; y <= b; ++y) t.rows[a][b][y >> 2] |= uint64_t(0xFFFF) << ((y & 3) * 16);
+        }
+    return t;
+}
+inline constexpr RectangleTables kRectangles = make_rectangle_tables();
+
+// All squares with x0 <= x <= x1 and y0 <= y <= y1, all within 0..15 (empty when a range is empty).
+KD_INLINE Bitboard rectangle(int x0, int x1, int y0, int y1) {
+    if (x0 > x1 || y0 > y1) return Bitboard{};
+    const uint64_t* r = kRectangles.rows[y0][y1];
+    return Bitboard{BoardWords{r[0], r[1], r[2], r[3]} & kRectangles.columns[x0][x1]};
+}
+
 class Kingdom {
   public:
     Kingdom() : Kingdom(9, 5) {}
     // side: grid width (9 or 13); extent: the largest kingdom width (5 or 7).
     Kingdom(int side, int extent) : side_(int8_t(side)), extent_(int8_t(extent)) {
-        int c = side / 2;
+        const int c = side / 2;
         castle_.set(square_of(c, c));
+        occupied_ = castle_;
         min_x_ = max_x_ = min_y_ = max_y_ = int8_t(c);
         update_window();
     }
 
     int side() const { return side_; }
     int extent() const { return extent_; }
-    int castle_xy() const { return side_ / 2; }
     // Terrain at (x, y): a land terrain, kCastle or kEmpty (also outside the grid).
     int terrain_at(int x, int y) const {
         if (x < 0 || y < 0 || x >= side_ || y >= side_) return kEmpty;
-        int sq = square_of(x, y);
+        const int sq = square_of(x, y);
         if (castle_.test(sq)) return kCastle;
-        if (!land_.test(sq)) return kEmpty;
         for (int t = 0; t < kLandTerrains; ++t)
             if (terrain_[t].test(sq)) return t;
         return kEmpty;
     }
     int crowns_at(int x, int y) const {
         if (x < 0 || y < 0 || x >= side_ || y >= side_) return 0;
-        int sq = square_of(x, y);
+        const int sq = square_of(x, y);
         return crown_bit0_.test(sq) + 2 * crown_bit1_.test(sq);
     }
-    const Bitboard& land() const { return land_; }
     KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
-    // Squares a new tile may cover without breaking the extent limit, land and castle included.
-    const Bitboard& window() const { return window_; }
-    const Bitboard& castle() const { return castle_; }
     // Empty squares a tile may still cover.
-    KD_INLINE Bitboard free_squares() const { return window_.minus(land_ | castle_); }
+    KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
     int min_x() const { return min_x_; }
     int max_x() const { return max_x_; }
     int min_y() const { return min_y_; }
@@ -89,42 +111,49 @@ class Kingdom {
     // Score kept up to date by place() and put_square().
     KD_INLINE int score() const { return score_; }
     // Land squares (the castle does not count).
-    KD_INLINE int territory() const { return land_.count(); }
-    int crown_count() const { return crowns_on(land_); }
-    // Squares and crowns of one terrain, kept up to date by put_square().
+    KD_INLINE int territory() const { return land_squares_; }
+    KD_INLINE int crown_count() const { return crowns_; }
+    // Squares, crowns and points of one terrain, kept up to date by put_square().
     KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
     KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
+    KD_INLINE int terrain_score(int t) const { return terrain_score_[t]; }
     // Crowns on the squares of b.
-    KD_INLINE int crowns_on(const Bitboard& b) const { return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count(); }
+    KD_INLINE int crowns_on(const Bitboard& b) const {
+        return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count();
+    }
 
     // ---- Placement rules: the only place they are written down ----
 
     // First squares at which `tile` with `rotation` is legal: both squares empty
     // and inside the extent window, and connected as `rule` asks.
-    Bitboard legal_first_squares(const Tile& tile, Rule rule, int rotation) const {
+    KD_INLINE Bitboard legal_first_squares(const Tile& tile, Rule rule, int rotation) const {
         return first_squares(options(tile, rule), rotation);
     }
     bool is_legal(const Tile& tile, Rule rule, Placement p) const {
         if (p.x < 0 || p.y < 0 || p.x >= side_ || p.y >= side_ || p.rotation < 0 || p.rotation > 3) return false;
         return legal_first_squares(tile, rule, p.rotation).test(square_of(p.x, p.y));
     }
-    // Writes every legal placement into out (room for kMaxPlacements) and returns
-    // how many. A symmetric tile lists rotations 0 and 1 only: 2 and 3 repeat them.
+    // Calls visit(Placement) for every legal placement, rotation by rotation,
+    // squares in ascending order. A symmetric tile visits rotations 0 and 1
+    // only: 2 and 3 repeat them.
+    template <typename Visit>
+    KD_INLINE void for_each_legal_placement(const Tile& tile, Rule rule, Visit&& visit) const {
+        const Options o = options(tile, rule);
+        const int rotations = tile.symmetric() ? 2 : 4;
+        for (int r = 0; r < rotations; ++r)
+            first_squares(o, r).for_each_square([&](int sq) __attribute__((always_inline)) {
+                visit(Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)});
+            });
+    }
+    // Writes every legal placement into out (room for kMaxPlacements), in the
+    // order above, and returns how many.
     int legal_placements(const Tile& tile, Rule rule, Placement* out) const {
-        Options o = options(tile, rule);
         int n = 0;
-        int rotations = tile.symmetric() ? 2 : 4;
-        for (int r = 0; r < rotations; ++r) {
-            Bitboard b = first_squares(o, r);
-            while (b.any()) {
-                int sq = b.pop_lowest();
-                out[n++] = Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)};
-            }
-        }
+        for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) { out[n++] = p; });
         return n;
     }
     bool has_legal_placement(const Tile& tile, Rule rule) const {
-        Options o = options(tile, rule);
+        const Options o = options(tile, rule);
         for (int r = 0; r < 4; ++r)
             if (first_squares(o, r).any()) return true;
         return false;
@@ -132,21 +161,24 @@ class Kingdom {
 
     // ---- Score ----
 
-    // What placing `tile` at p (p must be legal) would do: the score gained, and
-    // how many squares of existing zones of the tile's terrains it joins (zones
-    // built now are points later). Reads only the zone labels.
+    // What placing `tile` at p (p must be legal) would do: the score gained, the
+    // part of it the first square's terrain makes (all of it when both squares
+    // share a terrain), and how many squares of existing zones of the tile's
+    // terrains it joins (zones built now are points later). Reads only the zone labels.
     struct Effect {
-        int gain = 0, joined = 0;
+        int gain = 0, first_terrain_gain = 0, joined = 0;
     };
     KD_INLINE Effect effect(const Tile& tile, Placement p) const {
-        int sq1 = square_of(p.x, p.y);
-        int sq2 = sq1 + kRotationStep[p.rotation];
+        const int sq1 = square_of(p.x, p.y);
+        const int sq2 = sq1 + kRotationStep[p.rotation];
         Effect e;
         if (tile.terrain1 == tile.terrain2) {
             merge(adjacent_zones(sq1, tile.terrain1) | adjacent_zones(sq2, tile.terrain1), 2,
                   tile.crowns1 + tile.crowns2, e);
+            e.first_terrain_gain = e.gain;
         } else {
             merge(adjacent_zones(sq1, tile.terrain1), 1, tile.crowns1, e);
+            e.first_terrain_gain = e.gain;
             merge(adjacent_zones(sq2, tile.terrain2), 1, tile.crowns2, e);
         }
         return e;
@@ -154,25 +186,31 @@ class Kingdom {
     KD_INLINE int score_gain(const Tile& tile, Placement p) const { return effect(tile, p).gain; }
 
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
-    void place(const Tile& tile, Placement p) {
-        int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
+    KD_INLINE void place(const Tile& tile, Placement p) {
+        KD_ASSERT(p.valid() && p.rotation >= 0 && p.rotation < 4);
         put_square(p.x, p.y, tile.terrain1, tile.crowns1);
-        put_square(x2, y2, tile.terrain2, tile.crowns2);
+        put_square(p.x + kRotationDx[p.rotation], p.y + kRotationDy[p.rotation], tile.terrain2, tile.crowns2);
     }
 
     // Sets one empty square to land (grids read from text, and place()).
     void put_square(int x, int y, int terrain, int crowns) {
-        int sq = square_of(x, y);
-        land_.set(sq);
+        KD_ASSERT(x >= 0 && y >= 0 && x < side_ && y < side_);
+        KD_ASSERT(terrain >= 0 && terrain < kLandTerrains && crowns >= 0 && crowns <= 3);
+        const int sq = square_of(x, y);
+        KD_ASSERT(!occupied_.test(sq));
+        KD_ASSERT(land_squares_ < 63);  // zone ids 1..63
+        occupied_.set(sq);
         terrain_[terrain].set(sq);
         if (crowns & 1) crown_bit0_.set(sq);
         if (crowns & 2) crown_bit1_.set(sq);
+        ++land_squares_;
+        crowns_ = int16_t(crowns_ + crowns);
         terrain_squares_[terrain]++;
-        terrain_crowns_[terrain] += uint8_t(crowns);
+        terrain_crowns_[terrain] = uint8_t(terrain_crowns_[terrain] + crowns);
         join_zone(sq, terrain, crowns);
         if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
-            min_x_ = int8_t(std::min<int>(min_x_, x)), max_x_ = int8_t(std::max<int>(max_x_, x));
-            min_y_ = int8_t(std::min<int>(min_y_, y)), max_y_ = int8_t(std::max<int>(max_y_, y));
+            min_x_ = int8_t(min_of(min_x_, x)), max_x_ = int8_t(max_of(max_x_, x));
+            min_y_ = int8_t(min_of(min_y_, y)), max_y_ = int8_t(max_of(max_y_, y));
             update_window();
         }
     }
@@ -181,11 +219,11 @@ class Kingdom {
     // terrain, each worth its size times its crowns. Independent of score().
     int recount_score() const {
         int total = 0;
-        Bitboard crowned = crown_bit0_ | crown_bit1_;
+        const Bitboard crowned = crown_bit0_ | crown_bit1_;
         for (int t = 0; t < kLandTerrains; ++t) {
             Bitboard todo = terrain_[t] & crowned;
             while (todo.any()) {
-                Bitboard zone = flood(Bitboard::single(todo.lowest()), terrain_[t]);
+                const Bitboard zone = flood(Bitboard::single(todo.lowest()), terrain_[t]);
                 total += zone.count() * crowns_on(zone);
                 todo = todo.minus(zone);
             }
@@ -195,15 +233,13 @@ class Kingdom {
 
     // Empty squares inside the window that no tile can ever cover: none of
     // their neighbours is free. The paper's greedy breaks ties on this count.
-    int isolated_holes() const { return isolated_in(window_, land_ | castle_); }
+    KD_INLINE int isolated_holes() const { return isolated_in(window_, occupied_); }
     // The same count after placing a tile at p, without changing the kingdom.
-    int isolated_holes_after(Placement p) const {
-        int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
-        int8_t lo_x = std::min<int8_t>(min_x_, std::min(p.x, int8_t(x2)));
-        int8_t hi_x = std::max<int8_t>(max_x_, std::max(p.x, int8_t(x2)));
-        int8_t lo_y = std::min<int8_t>(min_y_, std::min(p.y, int8_t(y2)));
-        int8_t hi_y = std::max<int8_t>(max_y_, std::max(p.y, int8_t(y2)));
-        Bitboard occupied = land_ | castle_;
+    KD_INLINE int isolated_holes_after(Placement p) const {
+        const int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
+        const int lo_x = min_of(min_x_, min_of(p.x, x2)), hi_x = max_of(max_x_, max_of(p.x, x2));
+        const int lo_y = min_of(min_y_, min_of(p.y, y2)), hi_y = max_of(max_y_, max_of(p.y, y2));
+        Bitboard occupied = occupied_;
         occupied.set(square_of(p.x, p.y));
         occupied.set(square_of(x2, y2));
         return isolated_in(window_for(lo_x, hi_x, lo_y, hi_y), occupied);
@@ -222,7 +258,7 @@ class Kingdom {
     // The squares connected to seed through `within` (seed included).
     static Bitboard flood(Bitboard seed, const Bitboard& within) {
         for (;;) {
-            Bitboard grown = (seed | neighbors(seed)) & within;
+            const Bitboard grown = (seed | neighbors(seed)) & within;
             if (grown == seed) return seed;
             seed = grown;
         }
@@ -233,6 +269,9 @@ class Kingdom {
     // to which its first (conn1) and second (conn2) square would connect.
     struct Options {
         Bitboard free, conn1, conn2;
+        // Written out: GCC builds implicit constructors without the upload's
+        // #pragma GCC target, and they could not inline Bitboard's.
+        KD_INLINE Options() {}
     };
     KD_INLINE Options options(const Tile& tile, Rule rule) const {
         Options o;
@@ -242,7 +281,7 @@ class Kingdom {
         return o;
     }
     KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
-        return neighbors((rule == Rule::Match ? terrain_[terrain] : land_) | castle_);
+        return neighbors(rule == Rule::Match ? terrain_[terrain] | castle_ : occupied_);
     }
     // First squares where a tile with `rotation` fits: both squares free, and
     // the first touching conn1 or the second touching conn2.
@@ -255,34 +294,31 @@ class Kingdom {
         }
     }
     // Squares a tile may cover while the kingdom spans the given bounding box.
-    Bitboard window_for(int lo_x, int hi_x, int lo_y, int hi_y) const {
-        return rectangle(std::max(0, hi_x - extent_ + 1), std::min(side_ - 1, lo_x + extent_ - 1),
-                         std::max(0, hi_y - extent_ + 1), std::min(side_ - 1, lo_y + extent_ - 1));
+    KD_INLINE Bitboard window_for(int lo_x, int hi_x, int lo_y, int hi_y) const {
+        return rectangle(max_of(0, hi_x - extent_ + 1), min_of(side_ - 1, lo_x + extent_ - 1),
+                         max_of(0, hi_y - extent_ + 1), min_of(side_ - 1, lo_y + extent_ - 1));
     }
-    void update_window() { window_ = window_for(min_x_, max_x_, min_y_, max_y_); }
-    static int isolated_in(const Bitboard& window, const Bitboard& occupied) {
-        Bitboard free = window.minus(occupied);
+    KD_INLINE void update_window() { window_ = window_for(min_x_, max_x_, min_y_, max_y_); }
+    static KD_INLINE int isolated_in(const Bitboard& window, const Bitboard& occupied) {
+        const Bitboard free = window.minus(occupied);
         return free.minus(neighbors(free)).count();
     }
 
     // Zone labels: zone_[sq + kRowStride] is the zone id of square sq (0: none).
     // The offset and the guard columns let neighbours of edge squares be read without bounds checks.
     KD_INLINE int zone_at(int sq) const { return zone_[sq + kRowStride]; }
-    // Bit z set for every zone of `terrain` touching square sq.
+    // Bit z set for every zone of `terrain` touching square sq (bit 0, "no zone", is never in a terrain's set).
     KD_INLINE uint64_t adjacent_zones(int sq, int terrain) const {
-        uint64_t zones = 0;
-        int z;
-        if ((z = zone_at(sq + 1)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        if ((z = zone_at(sq - 1)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        if ((z = zone_at(sq + kRowStride)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        if ((z = zone_at(sq - kRowStride)) && zone_terrain_[z] == terrain) zones |= uint64_t(1) << z;
-        return zones;
+        const uint8_t* z = zone_ + kRowStride + sq;
+        return ((uint64_t(1) << z[1]) | (uint64_t(1) << z[-1]) | (uint64_t(1) << z[kRowStride]) |
+                (uint64_t(1) << z[-kRowStride])) &
+               zone_ids_[terrain];
     }
     // Adds to e the effect of `size` new squares with `crowns` joining the zones in `zones`.
     KD_INLINE void merge(uint64_t zones, int size, int crowns, Effect& e) const {
         int before = 0, joined = 0;
         while (zones) {
-            int z = __builtin_ctzll(zones);
+            const int z = __builtin_ctzll(zones);
             zones &= zones - 1;
             joined += zone_size_[z];
             crowns += zone_crowns_[z];
@@ -298,46 +334,51 @@ class Kingdom {
         if (!zones) {
             keep = __builtin_ctzll(free_zone_ids_);
             free_zone_ids_ &= free_zone_ids_ - 1;
+            zone_ids_[terrain] |= uint64_t(1) << keep;
             zone_size_[keep] = 0;
             zone_crowns_[keep] = 0;
-            zone_terrain_[keep] = int8_t(terrain);
         } else {
             keep = __builtin_ctzll(zones);
             zones &= zones - 1;
         }
         int size = zone_size_[keep] + 1, total_crowns = zone_crowns_[keep] + crowns;
-        score_ -= zone_size_[keep] * zone_crowns_[keep];
-        if (zones) {
+        int before = zone_size_[keep] * zone_crowns_[keep];
+        if (zones) {  // the square joins several zones: they become `keep`
             free_zone_ids_ |= zones;
+            zone_ids_[terrain] &= ~zones;
             for (uint64_t z = zones; z; z &= z - 1) {
-                int id = __builtin_ctzll(z);
+                const int id = __builtin_ctzll(z);
                 size += zone_size_[id];
                 total_crowns += zone_crowns_[id];
-                score_ -= zone_size_[id] * zone_crowns_[id];
+                before += zone_size_[id] * zone_crowns_[id];
             }
-            for (Bitboard b = terrain_[terrain]; b.any();) {
-                int s = b.pop_lowest();
+            terrain_[terrain].for_each_square([&](int s) __attribute__((always_inline)) {
                 if ((zones >> zone_[s + kRowStride]) & 1) zone_[s + kRowStride] = uint8_t(keep);
-            }
+            });
         }
         zone_size_[keep] = uint8_t(size);
         zone_crowns_[keep] = uint8_t(total_crowns);
-        score_ += size * total_crowns;
+        const int gain = size * total_crowns - before;
+        score_ = int16_t(score_ + gain);
+        terrain_score_[terrain] = int16_t(terrain_score_[terrain] + gain);
         zone_[sq + kRowStride] = uint8_t(keep);
     }
 
-    Bitboard land_, castle_, window_;
+    Bitboard occupied_, castle_, window_;  // occupied: land and castle
     Bitboard terrain_[kLandTerrains];
     Bitboard crown_bit0_, crown_bit1_;  // crowns of a square = bit0 + 2 * bit1
     int8_t side_, extent_;
     int8_t min_x_, max_x_, min_y_, max_y_;  // bounding box of castle and land
+    int8_t land_squares_ = 0;
+    int16_t crowns_ = 0;
     int16_t score_ = 0;
+    int16_t terrain_score_[kLandTerrains] = {};
     uint8_t terrain_squares_[kLandTerrains] = {}, terrain_crowns_[kLandTerrains] = {};
     // Zone ids 1..63; a grid holds at most 48 land squares (callers cap text input).
     uint64_t free_zone_ids_ = ~uint64_t(1);
+    uint64_t zone_ids_[kLandTerrains] = {};  // the zones of each terrain
     uint8_t zone_[kSquareCount + 2 * kRowStride] = {};
     uint8_t zone_size_[64] = {}, zone_crowns_[64] = {};
-    int8_t zone_terrain_[64] = {};
 };
 
 }  // namespace kd

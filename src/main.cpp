@@ -9,7 +9,7 @@
 #include "player.h"
 #include "search.h"
 
-#pragma GCC target("popcnt,lzcnt,bmi,bmi2")
+#pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);

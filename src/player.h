@@ -110,11 +110,14 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
     if (!free) a.pick = n > 0 ? picks[0] : -1;
 }
 
-// Answers requests from `in` until it ends.
+// Answers requests from `in` until it ends; warnings and notes go to `log`.
 // decide(const Request&, const TimeBudget&) -> Answer.
+// observe(const Request&, const Answer&) sees each answer once it is written
+// (the fuzzer checks it against the game the player believes in).
 // Returns 0 at a clean end of input, 1 when it ended inside a request.
-template <typename Decide>
-int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Decide&& decide) {
+template <typename Decide, typename Observe>
+int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOptions& options, Decide&& decide,
+         Observe&& observe) {
     PlayerMemory memory;
     const Rule rule = options.rule == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
     std::string first;
@@ -123,18 +126,25 @@ int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Deci
         bool complete;
         std::vector<std::string> warnings;
         Request request = memory.read(first, in, rule, complete, warnings);
-        for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+        for (const std::string& w : warnings) log << "warning: " << w << "\n";
         Answer a;
         if (complete) a = decide(request, budget);
         make_safe(request.game, options.rule, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
-        if (!a.note.empty()) std::cerr << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
+        observe(request, a);
+        if (!a.note.empty()) log << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
         if (!complete) {
-            std::cerr << "input ended inside a request: answered safely, stopping\n";
+            log << "input ended inside a request: answered safely, stopping\n";
             return 1;
         }
     }
     return 0;
+}
+
+// The bot's loop: warnings and notes on stderr.
+template <typename Decide>
+int play(std::istream& in, std::ostream& out, const PlayerOptions& options, Decide&& decide) {
+    return play(in, out, std::cerr, options, decide, [](const Request&, const Answer&) {});
 }
 
 }  // namespace kd

@@ -30,9 +30,10 @@ KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, c
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
 inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
-    PlacementList spots;
-    int n = k.legal_placements(tile, rule, spots), best = INT_MIN / 2;
-    for (int i = 0; i < n; ++i) best = std::max(best, placement_value(k, tile, spots[i], w));
+    int best = INT_MIN / 2;
+    k.for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) {
+        best = max_of(best, placement_value(k, tile, p, w));
+    });
     return best;
 }
 
@@ -46,22 +47,25 @@ inline int pick_value(const Kingdom& k, const Tile& tile) {
 
 // The policy's placement for the player to act (invalid when none is legal).
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
-    PlacementList spots;
-    const int n = g.legal_placements(spots), seat = g.current_player();
-    if (n == 0 || seat < 0) return Placement{};
+    const int seat = g.current_player();
+    if (seat < 0 || g.first_turn()) return Placement{};
     const Kingdom& k = g.kingdom(seat);
     const Tile& tile = kTiles[g.current_tile()];
     // On the last turn only points count: no zone to grow, no jitter.
     PolicyWeights now = w;
     if (g.last_turn()) now.joined = now.noise = now.holes = 0;
-    // Jitter from one random word, a few bits per placement: ties are the rule, not the exception.
-    uint64_t dice = rng.next();
-    int best = 0, best_value = INT_MIN;
-    for (int i = 0; i < n; ++i) {
-        int v = placement_value(k, tile, spots[i], now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
-        if (v > best_value) best_value = v, best = i;
-    }
-    return spots[best];
+    // Jitter from one random word (drawn when a first placement is found), a
+    // few bits per placement: ties are the rule, not the exception.
+    uint64_t dice = 0;
+    Placement best;
+    int best_value = INT_MIN, i = 0;
+    k.for_each_legal_placement(tile, g.rule(), [&](Placement p) __attribute__((always_inline)) {
+        if (i == 0) dice = rng.next();
+        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
+        if (v > best_value) best_value = v, best = p;
+        ++i;
+    });
+    return best;
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).

@@ -20,8 +20,6 @@ class Rng {
     }
     // Uniform integer in [0, n), n > 0 (bias below 2^-32 for the small n used here).
     KD_INLINE uint32_t below(uint32_t n) { return uint32_t(((next() >> 32) * uint64_t(n)) >> 32); }
-    // Uniform double in [0, 1).
-    double unit() { return double(next() >> 11) * (1.0 / 9007199254740992.0); }
 
   private:
     uint64_t state_;

@@ -3,6 +3,7 @@
 // tiles that can still come ("card counting"). Seats are relative: 0 is me.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -102,12 +103,14 @@ class Tracker {
     static uint64_t bit(int tile) { return uint64_t(1) << tile; }
 
     // Rebuilds a kingdom from its grid. Extra land beyond a full kingdom is
-    // ignored so that a malformed grid cannot overflow the zone labels.
+    // ignored so that a malformed grid cannot overflow the zone labels, and so
+    // are squares outside the kingdom's grid (13-wide grids with 3 or 4 players).
     static void read_kingdom(const Observation& obs, int seat, Kingdom& k, std::vector<std::string>& warnings) {
         const int most = k.extent() * k.extent() - 1;
+        const int side = std::min(obs.side, k.side());
         int land = 0;
-        for (int y = 0; y < obs.side; ++y)
-            for (int x = 0; x < obs.side; ++x) {
+        for (int y = 0; y < side; ++y)
+            for (int x = 0; x < side; ++x) {
                 int t = obs.terrain[seat][y][x];
                 if (t >= kLandTerrains || k.terrain_at(x, y) == kCastle) continue;
                 if (land == most) {

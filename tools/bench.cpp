@@ -16,7 +16,7 @@
 #include "player.h"
 #include "search.h"
 
-#pragma GCC target("popcnt,lzcnt,bmi,bmi2")
+#pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 
 using namespace kd;
 
