@@ -58,12 +58,17 @@ function expectedModel(rep) {
   const evStep = (ev) => Math.min(reqs.length, Math.max(0, ev.after_request + 1));
   const events = rep.events || [];
   return {
-    n, P, steps: reqs.length, turnOf,
+    rep, n, P, steps: reqs.length, turnOf,
     request: (k) => reqs[k - 1],
     eventsAt: (k) => events.filter((ev) => evStep(ev) === k).map((ev) => ev.kind),
     eliminatedAt: (k) => Array.from(new Set(events.filter((ev) => ev.kind === 'eliminated' && evStep(ev) <= k).map((ev) => ev.seat))).sort(),
     grids: (k) => (k === 0 ? Array.from({ length: P }, () => start) : reqs[k - 1].after.grids),
     scores: (k) => (k === 0 ? new Array(P).fill(0) : reqs[k - 1].after.scores),
+    // The tiles of step k's turn, from the drafts alone: turn t places draft t-1 and picks from draft t.
+    placing: (k) => (turnOf[k] === 0 ? [] : rep.drafts[turnOf[k] - 1]),
+    draft: (k) => (turnOf[k] < rep.turns - 1 ? rep.drafts[turnOf[k]] : []),
+    // The limit of request k by RULES.md: 1000 ms for a seat's first answer, 50 ms later, times the scale.
+    limit: (k) => (reqs.slice(0, k - 1).some((q) => q.seat === reqs[k - 1].seat) ? 50 : 1000) * rep.time_scale,
     nextTurn: (k) => {
       for (let j = k + 1; j <= reqs.length; j++) if (turnOf[j] > turnOf[k]) return j;
       return reqs.length;
@@ -122,6 +127,9 @@ async function pageState(page) {
       events: Array.from(document.querySelectorAll('[data-testid="events-panel"]:not([hidden]) [data-testid="event"]'), (e) => e.dataset.kind),
       message: (document.querySelector('[data-testid="message-text"]') || {}).textContent || '',
       time: (document.querySelector('[data-testid="answer-time"]') || {}).textContent || '',
+      limit: (document.querySelector('[data-testid="answer-limit"]') || {}).textContent || '',
+      placing: Array.from(document.querySelectorAll('[data-testid="placing-tile"]'), (e) => +e.dataset.tile),
+      draft: Array.from(document.querySelectorAll('[data-testid="draft-tile"]'), (e) => [+e.dataset.tile, +e.dataset.owner]),
       error: (document.querySelector('[data-testid="request-error"]') || {}).textContent || '',
       finalShown: !document.querySelector('[data-testid="final"]').hidden,
     };
@@ -163,6 +171,16 @@ async function expectStep(page, exp, k, where) {
     check(st.time.startsWith(`${r.time_ms < 1 ? r.time_ms.toFixed(3) : r.time_ms < 10 ? r.time_ms.toFixed(2) : r.time_ms.toFixed(1)} ms`),
       `${at}: answer time shown "${st.time}", replay has ${r.time_ms} ms`);
     check(!r.error === !st.error && (!r.error || st.error.includes(r.error.detail || '')), `${at}: error shown "${st.error}", replay has ${JSON.stringify(r.error)}`);
+    // The time limit is the replay's, which is RULES.md's (no limit but the cap with --no-timeout).
+    check(exp.rep.no_timeout || Math.abs(r.limit_ms - exp.limit(k)) < 0.01, `${at}: the replay's limit_ms is ${r.limit_ms}, RULES.md gives ${exp.limit(k)}`);
+    const limitText = exp.rep.no_timeout ? `no time limit (${r.limit_ms} ms cap)` : `limit ${r.limit_ms} ms`;
+    check(st.limit === limitText, `${at}: limit shown "${st.limit}", expected "${limitText}"`);
+    // The turn panel shows the request's own turn, also on a turn's last request.
+    check(JSON.stringify(st.placing) === JSON.stringify(exp.placing(k)), `${at}: tiles to place shown [${st.placing}], turn ${r.turn} places [${exp.placing(k)}]`);
+    check(JSON.stringify(st.draft.map((t) => t[0])) === JSON.stringify(exp.draft(k)), `${at}: draft shown [${st.draft.map((t) => t[0])}], turn ${r.turn} has [${exp.draft(k)}]`);
+    if (r.pick !== null && !r.error) {
+      check(st.draft.some(([id, owner]) => id === r.pick && owner === r.seat), `${at}: the draft shown does not give tile ${r.pick} to seat ${r.seat}, who picked it`);
+    }
   }
   return st;
 }
