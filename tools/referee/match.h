@@ -3,7 +3,7 @@
 //
 // A request goes through three steps, each a function of Match: exchange()
 // writes it and reads the answer's two lines in time, judge() says what the
-// answer is worth (its fault, or what it parsed to) and play() applies it to
+// answer is worth (its fault, or what it parsed to) and apply() plays it on
 // the game; record_request() then writes it into the replay.
 #pragma once
 
@@ -131,6 +131,11 @@ struct TurnTiles {
         for (int i = 0; i < g.placing_count(); ++i) placing.push_back(g.placing(i));
         for (int i = 0; i < g.draft_count(); ++i) draft.push_back(g.draft(i));
     }
+    // `seat` picked `tile` from the draft.
+    void pick(int tile, int seat) {
+        for (Slot& s : draft)
+            if (s.tile == tile) s.owner = int8_t(seat);
+    }
 };
 
 inline void write_slots(JsonWriter& j, const std::vector<Slot>& slots) {
@@ -165,9 +170,7 @@ class Match {
             Exchange ex = exchange(seat);
             Verdict verdict = judge(ex, turn);
             apply(seat, tile, verdict);
-            if (verdict.pick_made)
-                for (Slot& s : tiles.draft)
-                    if (s.tile == verdict.pick) s.owner = int8_t(seat);
+            if (verdict.pick_made) tiles.pick(verdict.pick, seat);
             std::string bot_stderr = bots_[size_t(seat)]->take_stderr();  // before a kill closes the pipe
             SeatReport& sr = report_.seats[seat];
             if (game_.eliminated(seat) && sr.fault.empty()) {
