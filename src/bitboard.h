@@ -70,6 +70,15 @@ struct alignas(32) Bitboard {
         b.set(sq);
         return b;
     }
+    // The 8x8 squares from (first_col, first_row) as one word, 8 bits a row:
+    // a kingdom's bounding box (7x7 at most) with an empty row and column to spare.
+    KD_INLINE uint64_t window8x8(int first_col, int first_row) const {
+        BoardWords t = (w >> first_col) & 0x00FF00FF00FF00FFull;  // the low byte of every row
+        t = (t | t >> 8) & 0x0000FFFF0000FFFFull;
+        t = (t | t >> 16) & 0x00000000FFFFFFFFull;  // each word: its four rows, 8 bits each
+        const unsigned __int128 rows = (unsigned __int128)(t[2] | t[3] << 32) << 64 | (t[0] | t[1] << 32);
+        return uint64_t(rows >> (8 * first_row));
+    }
     // Calls visit(square) for every set square, in ascending order.
     template <typename Visit>
     KD_INLINE void for_each_square(Visit&& visit) const {

@@ -34,6 +34,7 @@ struct SearchOptions {
     double margin_weight = -1;
     double margin_scale = 12;    // margin (points, for a 5x5 kingdom) worth tanh(1) = 0.76 of that share
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
+    bool greedy_playouts = false;  // every player plays full greedy in the playouts (instead of the fast policy)
     PolicyWeights weights;
 };
 
@@ -54,6 +55,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "holes") o.weights.holes = int(v);
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
+    else if (name == "greedy_playouts") o.greedy_playouts = v != 0;
     else return false;
     return true;
 }
@@ -192,7 +194,13 @@ class Search {
         if (guessed_draft) g.undraw_draft();
         determinize(g, request.unseen, request.n_unseen, rng);
         if (guessed_draft) g.redraw_draft();
-        playout(g, rng, options_.weights);
+        if (options_.greedy_playouts)
+            while (!g.is_terminal()) {
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick, true);
+            }
+        else
+            playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);
         a.wins += first;

@@ -24,7 +24,7 @@ struct RootMove {
 double playout_value(Game g) {
     while (!g.is_terminal()) {
         GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick);
+        g.apply(c.put, c.pick, true);
     }
     Result r = g.result(false);
     int best_other = 0;
@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
             RootMove& m = moves[rng.below(uint32_t(moves.size()))];
             Game g = root;
             determinize(g, r.unseen, r.n_unseen, rng);
-            g.apply(m.put, m.pick);
+            g.apply(m.put, m.pick, true);
             m.sum += playout_value(g);
             m.n++;
             samples++;
