@@ -1,6 +1,7 @@
 #pragma GCC optimize("O3,unroll-loops")
 // bench: the speed of the engine and the search, built the way CodinGame
-// builds the bot (tools/bundle, then g++ without -O). Run it with no argument.
+// builds the bot (tools/bundle, then g++ without -O). Run it with no argument;
+// `bench --signature` prints only the signature line.
 //
 // Like Stockfish's bench it ends with a signature: the search run for a fixed
 // number of playouts with a fixed seed on fixed positions. A change that
@@ -78,9 +79,32 @@ std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<in
     return out;
 }
 
+// Signature: fixed seed, fixed playouts, fixed positions.
+void print_signature() {
+    uint64_t signature = 1469598103934665603ull;
+    long playouts = 0;
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 3; ++seed)
+            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2)})) {
+                SearchOptions o;
+                o.max_playouts = 2000;
+                o.seed = seed;
+                SearchReport rep = Search(o).decide(r, TimeControl().budget(Clock::now(), false));
+                playouts += rep.playouts;
+                for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
+                               long(rep.answer.pick), long(rep.value * 1e6)})
+                    signature = (signature ^ uint64_t(x)) * 1099511628211ull;
+            }
+    printf("signature: %ld playouts, %016llx\n", playouts, (unsigned long long)signature);
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (argc > 1 && strcmp(argv[1], "--signature") == 0) {  // the signature alone: no timing, fast
+        print_signature();
+        return 0;
+    }
     volatile long sink = 0;
     printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
 
@@ -165,21 +189,7 @@ int main() {
                answers, v.turns / 2 + 1);
     }
 
-    // Signature: fixed seed, fixed playouts, fixed positions.
-    uint64_t signature = 1469598103934665603ull;
-    long playouts = 0;
-    for (const Variant& v : kVariants)
-        for (uint64_t seed = 1; seed <= 3; ++seed)
-            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2)})) {
-                SearchOptions o;
-                o.max_playouts = 2000;
-                o.seed = seed;
-                SearchReport rep = Search(o).decide(r, TimeControl().budget(Clock::now(), false));
-                playouts += rep.playouts;
-                for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
-                               long(rep.answer.pick), long(rep.value * 1e6)})
-                    signature = (signature ^ uint64_t(x)) * 1099511628211ull;
-            }
-    printf("\nsignature: %ld playouts, %016llx\n", playouts, (unsigned long long)signature);
+    printf("\n");
+    print_signature();
     return int(sink & 0);
 }
