@@ -6,6 +6,7 @@
 //           --bot "CMD" --bot "CMD" [...]
 //           [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]
 //           [--show] [--strict-put]
+//   referee --merge FILE... [--json FILE] [--sprt ...]
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +27,7 @@
 #include "match.h"
 #include "show.h"
 #include "stats.h"
+#include "summary.h"
 
 using namespace kd;
 
@@ -51,9 +53,13 @@ const char* kUsage =
     "               --bot \"CMD\" --bot \"CMD\" [...]\n"
     "               [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
     "               [--show] [--strict-put]\n"
+    "       referee --merge FILE... [--json FILE] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
     "Two-player variants play every seed twice, seats swapped; 3p and 4p rotate the\n"
     "bots through the seats (a seed is played once per rotation), cycling them when\n"
-    "there are fewer bots than seats.\n";
+    "there are fewer bots than seats.\n"
+    "--merge gives the summary of runs that played chunks of one match (their --json\n"
+    "files), as one run of all their games would; with --sprt, files are taken in\n"
+    "the order given and the merge stops at the first one where the test decides.\n";
 
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "referee: " << message << "\n" << kUsage;
@@ -134,36 +140,13 @@ int group_size(const Options& o) { return o.variant->players; }
 
 // The entrant (index into o.bots) sitting at `seat` in game k.
 int entrant_at(const Options& o, long game, int seat) {
-    return int((seat + game % group_size(o)) % long(o.bots.size()));
-}
-
-// One seat of one finished game, as the statistics need it.
-struct SeatOutcome {
-    int entrant;
-    double points;  // 1 sole first, 0.5 shared first (two players: draw), 0 otherwise
-    int score, best_other;
-    SeatReport report;
-};
-
-struct EntrantStats {
-    long games = 0, wins = 0, draws = 0, losses = 0;
-    double score_sum = 0, diff_sum = 0;
-    long timeouts = 0, bad_output = 0, illegal_put = 0, invalid_pick = 0, crashes = 0;
-    std::vector<double> times;
-    double first_max = 0;
-};
-
-double percentile(std::vector<double> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    size_t i = size_t(q * double(v.size() - 1) + 0.5);
-    return v[std::min(i, v.size() - 1)];
+    return seat_entrant(group_size(o), int(o.bots.size()), game, seat);
 }
 
 // The run: games handed to worker threads, finished games collected under a lock.
 class Arena {
   public:
-    Arena(const Options& o, LiveGroups& live) : o_(o), outcomes_(size_t(o.games)), live_(live) {}
+    Arena(const Options& o, LiveGroups& live) : o_(o), games_(size_t(o.games)), live_(live) {}
 
     void run() {
         start_ = Clock::now();
@@ -176,91 +159,31 @@ class Arena {
     // Whether a replay could not be written (the referee then exits with 1).
     bool replay_write_failed() const { return replay_write_failed_; }
 
+    // The summary on stdout and, with --json, in the file.
     void report() {
-        std::vector<EntrantStats> stats(o_.bots.size());
-        long played = 0;
-        for (auto& game : outcomes_) {
-            if (game.empty()) continue;
-            ++played;
-            for (const SeatOutcome& s : game) {
-                EntrantStats& e = stats[size_t(s.entrant)];
-                e.games++;
-                e.wins += s.points == 1.0;
-                e.draws += s.points == 0.5;
-                e.losses += s.points == 0.0;
-                e.score_sum += s.score;
-                e.diff_sum += s.score - s.best_other;
-                e.timeouts += s.report.timeouts;
-                e.bad_output += s.report.bad_output;
-                e.illegal_put += s.report.illegal_put;
-                e.invalid_pick += s.report.invalid_pick;
-                e.crashes += s.report.crashes;
-                e.times.insert(e.times.end(), s.report.answer_ms.begin(), s.report.answer_ms.end());
-                e.first_max = std::max(e.first_max, s.report.first_answer_ms);
-            }
-        }
-        std::array<long, 5> pairs = pentanomial();
-        bool two = o_.variant->players == 2;
-        EloEstimate elo = elo_pentanomial(pairs);
-
-        printf("\n%s, %ld games (%ld seeds from %llu), rule %s, time scale %g%s, %d jobs, %.1f s\n",
-               o_.variant->name, played, (played + group_size(o_) - 1) / group_size(o_),
-               (unsigned long long)o_.seed, o_.rule == Rule::Match ? "match" : "adjacent", o_.time_scale,
-               o_.no_timeout ? " (no timeout)" : "", o_.jobs, elapsed_s_);
-        printf("%-3s %-28s %6s %5s %5s %5s %22s %8s %8s %4s %4s %4s %4s %4s %7s %7s %7s\n", "#", "bot", "games",
-               "wins", "draws", "loss", two ? "win rate [95% CI]" : "first place [95% CI]", "score", "diff", "TO",
-               "bad", "ill", "pick", "crash", "p50ms", "p99ms", "maxms");
-        for (size_t i = 0; i < stats.size(); ++i) {
-            const EntrantStats& e = stats[i];
-            double rate = e.games ? (e.wins + 0.5 * e.draws) / double(e.games) : 0;
-            Interval ci = wilson_interval(e.wins + 0.5 * e.draws, int(e.games));
-            std::string name = o_.bots[i].size() > 28 ? "~" + o_.bots[i].substr(o_.bots[i].size() - 27) : o_.bots[i];
-            char rate_text[64];
-            snprintf(rate_text, sizeof rate_text, "%5.1f%% [%5.1f, %5.1f]", 100 * rate, 100 * ci.low, 100 * ci.high);
-            printf("%-3zu %-28s %6ld %5ld %5ld %5ld %22s %8.2f %+8.2f %4ld %4ld %4ld %4ld %4ld %7.2f %7.2f %7.2f\n",
-                   i, name.c_str(), e.games, e.wins, e.draws, e.losses, rate_text,
-                   e.games ? e.score_sum / e.games : 0.0, e.games ? e.diff_sum / e.games : 0.0, e.timeouts,
-                   e.bad_output, e.illegal_put, e.invalid_pick, e.crashes, percentile(e.times, 0.5),
-                   percentile(e.times, 0.99), percentile(e.times, 1.0));
-        }
-        long n_pairs = pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4];
-        if (two && n_pairs)
-            printf("Elo of bot 0 vs bot 1: %+.1f [%+.1f, %+.1f] (95%%, %ld seat-swapped pairs: %ld %ld %ld %ld %ld)\n",
-                   elo.elo, elo.low, elo.high, n_pairs, pairs[0], pairs[1], pairs[2], pairs[3], pairs[4]);
-        if (o_.sprt) {
-            SprtResult r = sprt_pentanomial(pairs, o_.sprt_params);
-            printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f [%.3f, %.3f] -> %s\n", o_.sprt_params.elo0,
-                   o_.sprt_params.elo1, o_.sprt_params.alpha, o_.sprt_params.beta, r.llr, r.lower, r.upper,
-                   r.decision == SprtDecision::AcceptH1   ? "H1 accepted (bot 0 is stronger by elo1)"
-                   : r.decision == SprtDecision::AcceptH0 ? "H0 accepted (not stronger by elo1)"
-                                                          : "undecided (games ran out)");
-        }
-        printf("referee overhead per request: mean %.4f ms, p99 %.4f ms, max %.4f ms (%zu requests)\n",
-               mean(overhead_), percentile(overhead_, 0.99), percentile(overhead_, 1.0), overhead_.size());
-        fflush(stdout);
-        if (!o_.json_path.empty()) write_json(stats, played, pairs, elo);
+        RunInfo info = run_info();
+        print_summary(info, games_);
+        if (o_.json_path.empty()) return;
+        std::ofstream out(o_.json_path);
+        out << summary_json(info, games_) << "\n";
+        if (!out) fprintf(stderr, "referee: cannot write %s\n", o_.json_path.c_str());
     }
 
   private:
-    static double mean(const std::vector<double>& v) {
-        double s = 0;
-        for (double x : v) s += x;
-        return v.empty() ? 0 : s / double(v.size());
-    }
-
-    // Pair results of bot 0 over complete seat-swapped pairs (two-player variants).
-    std::array<long, 5> pentanomial() const {
-        std::array<long, 5> pairs{};
-        if (o_.variant->players != 2) return pairs;
-        for (size_t g = 0; g + 1 < outcomes_.size(); g += 2) {
-            if (outcomes_[g].empty() || outcomes_[g + 1].empty()) continue;
-            double points = 0;
-            for (size_t k = g; k <= g + 1; ++k)
-                for (const SeatOutcome& s : outcomes_[k])
-                    if (s.entrant == 0) points += s.points;
-            pairs[size_t(points * 2 + 0.5)]++;
-        }
-        return pairs;
+    RunInfo run_info() const {
+        RunInfo info;
+        info.variant = o_.variant;
+        info.rule = o_.rule;
+        info.seed = o_.seed;
+        info.time_scale = o_.time_scale;
+        info.no_timeout = o_.no_timeout;
+        info.strict_put = o_.strict_put;
+        info.jobs = o_.jobs;
+        info.bots = o_.bots;
+        info.sprt = o_.sprt;
+        info.sprt_params = o_.sprt_params;
+        info.elapsed_s = elapsed_s_;
+        return info;
     }
 
     void work() {
@@ -286,20 +209,9 @@ class Arena {
 
     void finish(long k, const MatchConfig& cfg, const MatchReport& m) {
         const int n = o_.variant->players;
-        std::vector<SeatOutcome> seats;
-        for (int s = 0; s < n; ++s) {
-            SeatOutcome so;
-            so.entrant = entrant_at(o_, k, s);
-            int firsts = 0;
-            for (int p = 0; p < n; ++p) firsts += m.result.rank[p] == 1;
-            so.points = m.result.rank[s] != 1 ? 0.0 : firsts == 1 ? 1.0 : 0.5;
-            so.score = m.result.score[s];
-            so.best_other = -1;
-            for (int p = 0; p < n; ++p)
-                if (p != s) so.best_other = std::max(so.best_other, m.result.score[p]);
-            so.report = m.seats[s];
-            seats.push_back(so);
-        }
+        std::vector<int> entrants;
+        for (int s = 0; s < n; ++s) entrants.push_back(entrant_at(o_, k, s));
+        GameRecord record = record_game(k, cfg.seed, entrants, m);
         if (!o_.replay_dir.empty()) {
             char name[128];
             snprintf(name, sizeof name, "/game-%05ld-%s-seed%llu.json", k, o_.variant->name,
@@ -313,8 +225,7 @@ class Arena {
             }
         }
         std::lock_guard<std::mutex> lock(mutex_);
-        outcomes_[size_t(k)] = seats;
-        overhead_.insert(overhead_.end(), m.overhead_ms.begin(), m.overhead_ms.end());
+        games_[size_t(k)] = std::move(record);
         ++done_;
         if (o_.show) {
             std::vector<std::string> captions;
@@ -332,63 +243,12 @@ class Arena {
             fprintf(stderr, "\r%ld/%ld games", done_, o_.games);
             fflush(stderr);
         }
-        if (o_.sprt && sprt_pentanomial(pentanomial(), o_.sprt_params).decision != SprtDecision::Continue)
+        if (o_.sprt && sprt_pentanomial(pentanomial(games_, n), o_.sprt_params).decision != SprtDecision::Continue)
             stop_ = true;
     }
 
-    void write_json(const std::vector<EntrantStats>& stats, long played, const std::array<long, 5>& pairs,
-                    const EloEstimate& elo) {
-        JsonWriter j;
-        j.begin_object().field("variant", o_.variant->name).field("games", played);
-        j.field("seed", (unsigned long long)o_.seed).field("rule", o_.rule == Rule::Match ? "match" : "adjacent");
-        j.field("time_scale", o_.time_scale).field("no_timeout", o_.no_timeout).field("jobs", o_.jobs);
-        j.field("elapsed_s", elapsed_s_);
-        j.key("bots").begin_array();
-        for (size_t i = 0; i < stats.size(); ++i) {
-            const EntrantStats& e = stats[i];
-            Interval ci = wilson_interval(e.wins + 0.5 * e.draws, int(e.games));
-            j.begin_object().field("command", o_.bots[i]).field("games", e.games).field("wins", e.wins);
-            j.field("draws", e.draws).field("losses", e.losses);
-            j.field("win_rate", e.games ? (e.wins + 0.5 * e.draws) / double(e.games) : 0.0, 4);
-            j.field("win_rate_low", ci.low, 4).field("win_rate_high", ci.high, 4);
-            j.field("mean_score", e.games ? e.score_sum / double(e.games) : 0.0);
-            j.field("mean_score_diff", e.games ? e.diff_sum / double(e.games) : 0.0);
-            j.field("timeouts", e.timeouts).field("bad_output", e.bad_output).field("illegal_put", e.illegal_put);
-            j.field("invalid_pick", e.invalid_pick).field("crashes", e.crashes);
-            j.field("p50_ms", percentile(e.times, 0.5)).field("p99_ms", percentile(e.times, 0.99));
-            j.field("max_ms", percentile(e.times, 1.0)).field("first_answer_max_ms", e.first_max);
-            j.field("answers", (long)e.times.size());
-            j.end_object();
-        }
-        j.end_array();
-        if (o_.variant->players == 2) {
-            j.key("pentanomial").begin_array();
-            for (long p : pairs) j.value(p);
-            j.end_array();
-            j.key("elo").begin_object().field("elo", elo.elo, 2).field("low", elo.low, 2).field("high", elo.high, 2);
-            j.end_object();
-        }
-        if (o_.sprt) {
-            SprtResult r = sprt_pentanomial(pairs, o_.sprt_params);
-            j.key("sprt").begin_object().field("elo0", o_.sprt_params.elo0).field("elo1", o_.sprt_params.elo1);
-            j.field("alpha", o_.sprt_params.alpha).field("beta", o_.sprt_params.beta);
-            j.field("llr", r.llr).field("lower", r.lower).field("upper", r.upper);
-            j.field("decision", r.decision == SprtDecision::AcceptH1   ? "H1"
-                                : r.decision == SprtDecision::AcceptH0 ? "H0"
-                                                                       : "continue");
-            j.end_object();
-        }
-        j.key("overhead_ms").begin_object().field("mean", mean(overhead_), 4);
-        j.field("p99", percentile(overhead_, 0.99), 4).field("max", percentile(overhead_, 1.0), 4).end_object();
-        j.end_object();
-        std::ofstream out(o_.json_path);
-        out << j.str() << "\n";
-        if (!out) fprintf(stderr, "referee: cannot write %s\n", o_.json_path.c_str());
-    }
-
     const Options& o_;
-    std::vector<std::vector<SeatOutcome>> outcomes_;  // per game; empty until played
-    std::vector<double> overhead_;
+    std::vector<GameRecord> games_;  // per game; empty until played
     std::atomic<long> next_{0};
     std::atomic<bool> stop_{false};
     std::mutex mutex_;
@@ -409,9 +269,60 @@ void kill_everything(LiveGroups& live) {
     }
 }
 
+// referee --merge: reads the --json files, merges their games (summary.h)
+// and reports them as one run.
+int merge_main(int argc, char** argv) {
+    std::vector<std::string> paths;
+    std::string json_path;
+    bool sprt = false;
+    SprtParams params;
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--json" || a == "--sprt") {
+            if (i + 1 >= argc) usage_error(a + " needs a value");
+            std::string value = argv[++i], error;
+            if (a == "--json") json_path = value;
+            else if (!(sprt = parse_sprt(value, params, error))) usage_error("--sprt: " + error);
+        } else if (a.rfind("--", 0) == 0) {
+            usage_error("--merge takes only --json and --sprt, not '" + a + "'");
+        } else {
+            paths.push_back(a);
+        }
+    }
+    if (paths.empty()) usage_error("--merge needs the --json files of the runs to merge");
+    std::vector<RunFile> files(paths.size());
+    std::string error;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        std::ifstream in(paths[i]);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in) error = "cannot read " + paths[i];
+        if (error.empty()) read_run_file(paths[i], text, files[i], error);
+        if (!error.empty()) break;
+    }
+    RunInfo info;
+    std::vector<GameRecord> games;
+    if (error.empty()) merge_runs(files, sprt ? &params : nullptr, info, games, error);
+    if (!error.empty()) {
+        fprintf(stderr, "referee --merge: %s\n", error.c_str());
+        return 1;
+    }
+    if (info.sprt && info.variant->players != 2) usage_error("--sprt needs a two-player variant");
+    print_summary(info, games);
+    if (!json_path.empty()) {
+        std::ofstream out(json_path);
+        out << summary_json(info, games) << "\n";
+        if (!out) {
+            fprintf(stderr, "referee: cannot write %s\n", json_path.c_str());
+            return 1;
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "--merge") return merge_main(argc, argv);
     Options o = parse_options(argc, argv);
     if (!o.replay_dir.empty()) {
         mkdir(o.replay_dir.c_str(), 0755);
