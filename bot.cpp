@@ -462,6 +462,10 @@ constexpr Variant kVariants[] = {
     {"4p", 4, 4, 1, 13, 48, 9, 5, true},
     {"duel", 2, 4, 2, 13, 48, 13, 7, false},
 };
+inline constexpr const Variant& kTwoPlayers = kVariants[0];
+inline constexpr const Variant& kThreePlayers = kVariants[1];
+inline constexpr const Variant& kFourPlayers = kVariants[2];
+inline constexpr const Variant& kDuel = kVariants[3];
 inline const Variant* variant_by_name(const std::string& name) {
     for (const Variant& v : kVariants)
         if (name == v.name) return &v;
@@ -796,6 +800,18 @@ inline std::string request_text(const Game& g, int receiver) {
     }
     return text;
 }
+inline std::string state_text(const Game& g) {
+    std::string text = std::string(g.variant().name) + (g.rule() == Rule::Match ? " match" : " adjacent") + " turn " +
+                       std::to_string(g.turn()) + " step " + std::to_string(g.step()) + " acting " +
+                       std::to_string(g.current_player()) + " eliminated";
+    for (int p = 0; p < g.players(); ++p) text += g.eliminated(p) ? " 1" : " 0";
+    text += "\ndeck";
+    for (int i = 0; i < g.drawn_count() + g.undrawn_count(); ++i)
+        text += (i == g.drawn_count() ? " | " : " ") + std::to_string(g.deck_tile(i));
+    text += "\n";
+    for (int p = 0; p < g.players(); ++p) text += "seat " + std::to_string(p) + "\n" + request_text(g, p);
+    return text;
+}
 constexpr size_t kMaxMessage = 40;
 inline std::vector<std::string> split_words(const std::string& line) {
     std::vector<std::string> words;
@@ -1011,9 +1027,9 @@ struct TimeControl {
 // ---- src/tracker.h
 namespace kd {
 inline const Variant& variant_for(int players, int side) {
-    if (players == 3) return kVariants[1];
-    if (players == 4) return kVariants[2];
-    return side == 13 ? kVariants[3] : kVariants[0];
+    if (players == 3) return kThreePlayers;
+    if (players == 4) return kFourPlayers;
+    return side == 13 ? kDuel : kTwoPlayers;
 }
 class Tracker {
   public:
@@ -1638,7 +1654,7 @@ class Search {
     Rng rng_;
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
-    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kVariants[0], Rule::Match));
+    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
 };
 }

@@ -36,6 +36,12 @@ constexpr Variant kVariants[] = {
     {"duel", 2, 4, 2, 13, 48, 13, 7, false},
 };
 
+// The variants by name.
+inline constexpr const Variant& kTwoPlayers = kVariants[0];
+inline constexpr const Variant& kThreePlayers = kVariants[1];
+inline constexpr const Variant& kFourPlayers = kVariants[2];
+inline constexpr const Variant& kDuel = kVariants[3];
+
 inline const Variant* variant_by_name(const std::string& name) {
     for (const Variant& v : kVariants)
         if (name == v.name) return &v;

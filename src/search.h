@@ -303,7 +303,7 @@ class Search {
     Rng rng_;
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
-    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kVariants[0], Rule::Match));
+    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
 };
 

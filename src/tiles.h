@@ -1,6 +1,6 @@
 // The 48 tiles of Kingdomino and the text form of a square ("c0", "*0", "_0").
-// tiles.csv at the project root is the source of truth; tests/test_tiles.cpp
-// checks this table against it.
+// tiles.csv at the project root is the source of truth; Tiles.TableMatchesTilesCsv
+// (tests/test_kingdom.cpp) checks this table against it.
 #pragma once
 
 #include <cstdint>

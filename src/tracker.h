@@ -13,9 +13,9 @@
 namespace kd {
 
 inline const Variant& variant_for(int players, int side) {
-    if (players == 3) return kVariants[1];
-    if (players == 4) return kVariants[2];
-    return side == 13 ? kVariants[3] : kVariants[0];
+    if (players == 3) return kThreePlayers;
+    if (players == 4) return kFourPlayers;
+    return side == 13 ? kDuel : kTwoPlayers;
 }
 
 class Tracker {

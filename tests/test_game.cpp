@@ -8,6 +8,8 @@
 
 #include "game.h"
 #include "greedy.h"
+#include "player.h"
+#include "protocol.h"
 #include "slow_rules.h"
 
 using namespace kd;
@@ -80,7 +82,7 @@ TEST(TurnOrder, FirstTurnFollowsSeatsInThreeAndFourPlayerGames) {
 
 TEST(TurnOrder, LaterTurnsGoByTheIdOfThePickedTile) {
     // In 2p, seat 1 takes the lowest tile on turn 1 and so acts first on turn 2.
-    Game g = Game::deal(kVariants[0], Rule::Match, 3);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 3);
     int d[4];
     for (int i = 0; i < 4; ++i) d[i] = g.draft(i).tile;
     g.apply(Placement{}, d[3]);  // seat 0: highest
@@ -99,7 +101,7 @@ TEST(TurnOrder, LaterTurnsGoByTheIdOfThePickedTile) {
 }
 
 TEST(TurnOrder, FourPlayersLaterTurn) {
-    Game g = Game::deal(kVariants[2], Rule::Match, 5);
+    Game g = Game::deal(kFourPlayers, Rule::Match, 5);
     int d[4];
     for (int i = 0; i < 4; ++i) d[i] = g.draft(i).tile;
     // Seats 0..3 take d[2], d[0], d[3], d[1]: turn 2 order is seats 1, 3, 0, 2.
@@ -134,7 +136,7 @@ TEST(TurnOrder, LastTurnPlacesOnlyAndTheGameHasTheRightLength) {
 }
 
 TEST(Apply, IllegalPutDiscardsAndPlaysOn) {
-    Game g = Game::deal(kVariants[0], Rule::Match, 4);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 4);
     while (g.first_turn()) pick_lowest(g);
     int seat = g.current_player();
     Game::Outcome o = g.apply(Placement{0, 0, 0}, g.draft(0).tile);
@@ -145,7 +147,7 @@ TEST(Apply, IllegalPutDiscardsAndPlaysOn) {
 }
 
 TEST(Apply, InvalidPickEliminatesAndItsTilesAreDiscardedLater) {
-    Game g = Game::deal(kVariants[0], Rule::Match, 4);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 4);
     std::vector<GameEvent> log;
     g.set_log(&log);
     int taken = g.draft(0).tile;
@@ -166,7 +168,7 @@ TEST(Apply, InvalidPickEliminatesAndItsTilesAreDiscardedLater) {
 }
 
 TEST(Apply, EliminatingTheActingPlayerAbandonsItsAction) {
-    Game g = Game::deal(kVariants[2], Rule::Match, 8);
+    Game g = Game::deal(kFourPlayers, Rule::Match, 8);
     while (g.first_turn()) pick_lowest(g);
     std::vector<GameEvent> log;
     g.set_log(&log);
@@ -185,7 +187,7 @@ TEST(Apply, EliminatingTheActingPlayerAbandonsItsAction) {
 }
 
 TEST(Result, ReturnsSumToHalfTheGamesPerPair) {
-    Game g = Game::deal(kVariants[2], Rule::Match, 21);
+    Game g = Game::deal(kFourPlayers, Rule::Match, 21);
     while (!g.is_terminal()) {
         GreedyChoice c = full_greedy(g);
         g.apply(c.put, c.pick);
@@ -212,10 +214,13 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
     const int n = v.players;
     while (!g.is_terminal()) {
         for (int i = 0; i < g.draft_count(); ++i) drawn.insert(g.draft(i).tile);
-        // A clone is an equal, independent game.
+        // A clone is an equal, independent game (whole-state texts: one game in ten, they cost).
         Game clone = g;
-        ASSERT_EQ(clone.current_player(), g.current_player());
-        ASSERT_EQ(clone.current_tile(), g.current_tile());
+        const bool texts = seed % 10 == 0;
+        const std::string before_text = texts ? state_text(g) : "";
+        if (texts) {
+            ASSERT_EQ(state_text(clone), before_text);
+        }
 
         int seat = g.current_player(), tile = g.current_tile();
         ASSERT_GE(seat, 0);
@@ -246,8 +251,26 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
             put = Placement{int8_t(rng.below(uint32_t(v.side))), int8_t(rng.below(uint32_t(v.side))), 0};
         }
         Kingdom before = g.kingdom(seat);
+        // The trusted path every playout takes: the same answer, vouched legal
+        // (or invalid when nothing fits), must give the same game as the checked one.
+        const bool vouchable = n_spots ? slow::is_legal(before, kTiles[tile], rule, put) : true;
+        Game trusted = clone;
+        if (vouchable) trusted.apply(n_spots ? put : Placement{}, pick, true);
         Game::Outcome o = g.apply(put, pick);
         ASSERT_TRUE(o.pick_ok);
+        if (texts) {
+            if (vouchable) {
+                ASSERT_EQ(state_text(trusted), state_text(g));
+            }
+            ASSERT_EQ(state_text(clone), before_text);  // the clone did not move
+            Game again = clone;  // the same answer applied to a clone gives an equal game
+            again.apply(put, pick);
+            ASSERT_EQ(state_text(again), state_text(g));
+        } else if (vouchable) {
+            ASSERT_EQ(trusted.current_player(), g.current_player());
+            ASSERT_EQ(trusted.kingdom(seat).score(), g.kingdom(seat).score());
+            ASSERT_EQ(trusted.kingdom(seat).territory(), g.kingdom(seat).territory());
+        }
         if (tile > 0) {
             placed_or_discarded[tile]++;
             const Kingdom& after = g.kingdom(seat);
@@ -258,8 +281,6 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
                 ASSERT_EQ(after.territory(), before.territory());
             }
         }
-        // The clone did not move.
-        ASSERT_EQ(clone.current_player(), seat);
         for (int p = 0; p < n; ++p) {
             const Kingdom& k = g.kingdom(p);
             ASSERT_EQ(k.score(), k.recount_score());
@@ -294,4 +315,80 @@ TEST(RandomGames, InvariantsHoldInEveryVariant) {
                 return;
             }
         }
+}
+
+// ---------------------------------------------------------------- determinization
+
+namespace {
+
+// Every request of seeded greedy games, as each seat rebuilds it from text, with the true game.
+template <typename Check>
+void for_each_request(const Variant& v, uint64_t seed, Check&& check) {
+    Game g = Game::deal(v, Rule::Match, seed);
+    PlayerMemory memories[kMaxPlayers];
+    while (!g.is_terminal()) {
+        const int seat = g.current_player();
+        const Request r = memories[seat].receive(g, seat);
+        check(g, r);
+        const GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+}
+
+}  // namespace
+
+TEST(Determinize, KeepsWhatTheSeatSawAndNeverDuplicatesATile) {
+    int checked = 0;
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 6; ++seed)
+            for_each_request(v, seed, [&](const Game& truth, const Request& r) {
+                Game g = r.game;
+                const std::string seen = request_text(g, 0);
+                Rng rng(seed * 1000 + uint64_t(checked));
+                determinize(g, r.unseen, r.n_unseen, rng);
+                ASSERT_EQ(request_text(g, 0), seen) << v.name;
+                ASSERT_EQ(g.drawn_count(), r.game.drawn_count());
+                ASSERT_EQ(g.drawn_count() + g.undrawn_count(), std::min(v.tiles_used, g.drawn_count() + r.n_unseen));
+                // The draws to come: distinct tiles the seat has not seen (the rebuilt game
+                // does not know the order of past draws, only the drafts in play).
+                std::set<int> future;
+                const std::set<int> unseen(r.unseen, r.unseen + r.n_unseen);
+                for (int i = g.drawn_count(); i < g.drawn_count() + g.undrawn_count(); ++i) {
+                    ASSERT_TRUE(future.insert(g.deck_tile(i)).second) << "tile " << int(g.deck_tile(i)) << " twice";
+                    ASSERT_TRUE(unseen.count(g.deck_tile(i)));
+                }
+                for (int i = 0; i < g.draft_count(); ++i) ASSERT_FALSE(unseen.count(g.draft(i).tile));
+                for (int i = 0; i < g.placing_count(); ++i) ASSERT_FALSE(unseen.count(g.placing(i).tile));
+                // The true future is among the possible ones: every tile still to come is unseen.
+                for (int i = truth.drawn_count(); i < truth.drawn_count() + truth.undrawn_count(); ++i)
+                    ASSERT_TRUE(unseen.count(truth.deck_tile(i))) << v.name << " tile " << int(truth.deck_tile(i));
+                ++checked;
+            });
+    EXPECT_GT(checked, 500);
+}
+
+TEST(Determinize, UndrawAndRedrawDealTheNextDraftAgain) {
+    Game g = Game::deal(kFourPlayers, Rule::Match, 5);
+    while (g.turn() < 3) {
+        const GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    ASSERT_EQ(g.draft_count(), 4);
+    const int drawn = g.drawn_count();
+    g.undraw_draft();
+    EXPECT_EQ(g.draft_count(), 0);
+    EXPECT_EQ(g.drawn_count(), drawn - 4);
+    // A different future: the tiles still to come, reversed.
+    std::vector<int8_t> future;
+    for (int i = g.drawn_count() + g.undrawn_count() - 1; i >= g.drawn_count(); --i) future.push_back(g.deck_tile(i));
+    g.set_undrawn(future.data(), int(future.size()));
+    g.redraw_draft();
+    ASSERT_EQ(g.draft_count(), 4);
+    EXPECT_EQ(g.drawn_count(), drawn);
+    std::vector<int> expected(future.begin(), future.begin() + 4);
+    std::sort(expected.begin(), expected.end());
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(g.draft(i).tile, expected[size_t(i)]);
+        EXPECT_EQ(g.draft(i).owner, -1);
+    }
 }

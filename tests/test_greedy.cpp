@@ -53,7 +53,7 @@ TEST(FullGreedy, LastTurnAndNoLegalSpotFollowThePlainVersion) {
     // Kingdoms filled by random play reach tiles that fit nowhere; check every such answer.
     int no_spot = 0, last = 0;
     for (uint64_t seed = 100; seed < 160; ++seed) {
-        Game g = Game::deal(kVariants[0], Rule::Match, seed);
+        Game g = Game::deal(kTwoPlayers, Rule::Match, seed);
         Rng rng(seed);
         while (!g.is_terminal()) {
             Placement spots[kMaxPlacements];

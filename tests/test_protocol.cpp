@@ -114,7 +114,7 @@ TEST(AnswerText, TwoLinesThatParseBack) {
 }
 
 TEST(RequestText, FirstTurnPlaceholdersAndRelativeIds) {
-    Game g = Game::deal(kVariants[0], Rule::Match, 5);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 5);
     int first = g.draft(0).tile;
     g.apply(Placement{}, first);  // seat 0 picks; seat 1 receives next
     std::string text = request_text(g, 1);
@@ -128,12 +128,12 @@ TEST(RequestText, FirstTurnPlaceholdersAndRelativeIds) {
     }
     std::getline(in, line);
     EXPECT_EQ(line, std::to_string(first) + " " + tile_squares_text(first) + " 1") << "seat 0 is player 1 for seat 1";
-    EXPECT_EQ(init_text(kVariants[0]), "2\n4\n");
-    EXPECT_EQ(init_text(kVariants[3]), "");
+    EXPECT_EQ(init_text(kTwoPlayers), "2\n4\n");
+    EXPECT_EQ(init_text(kDuel), "");
 }
 
 TEST(RequestText, LastTurnPlaceholders) {
-    Game g = Game::deal(kVariants[0], Rule::Match, 5);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 5);
     while (!g.last_turn()) {
         GreedyChoice c = full_greedy(g);
         g.apply(c.put, c.pick);
@@ -177,7 +177,7 @@ TEST(RequestReader, StandardFirstRequest) {
     Game g = tracker.build(obs, Rule::Match, warnings);
     EXPECT_TRUE(g.first_turn());
     EXPECT_EQ(g.current_player(), 0);
-    EXPECT_EQ(&g.variant(), &kVariants[1]);
+    EXPECT_EQ(&g.variant(), &kThreePlayers);
 }
 
 TEST(RequestReader, DuelHasNoInitLinesAndSeparatorsAreTolerated) {
@@ -200,7 +200,7 @@ TEST(RequestReader, DuelHasNoInitLinesAndSeparatorsAreTolerated) {
     Tracker tracker;
     std::vector<std::string> warnings;
     Game g = tracker.build(obs, Rule::Match, warnings);
-    EXPECT_EQ(&g.variant(), &kVariants[3]);
+    EXPECT_EQ(&g.variant(), &kDuel);
     EXPECT_TRUE(g.first_turn());
 }
 
@@ -292,4 +292,35 @@ TEST(Tracker, RebuildsTheTrueGameFromText) {
                     ASSERT_NE(std::find(unseen, unseen + n, g.deck_tile(i)), unseen + n);
             }
         }
+}
+
+// RULES.md, "Robustness": under Auto, a player answers a match-legal
+// placement when there is one, and an adjacent-legal one only when match has none.
+TEST(Player, AutoRuleFallsBackToAdjacentOnlyWhenMatchHasNoPlacement) {
+    Game g(kTwoPlayers, Rule::Match);
+    Kingdom& k = g.kingdom_mut(0);
+    for (auto [x, y] : {std::pair{3, 4}, {5, 4}, {4, 3}, {4, 5}}) k.put_square(x, y, kForest, 0);  // the castle walled in
+    const Slot placing[] = {{7, 0}, {20, 1}};  // tile 7: lake, lake
+    const Slot draft[] = {{30, -1}, {31, -1}};
+    g.set_position(1, 0, placing, 2, draft, 2, 8, 0, 0);
+    ASSERT_FALSE(k.has_legal_placement(kTiles[7], Rule::Match));
+    ASSERT_TRUE(k.has_legal_placement(kTiles[7], Rule::Adjacent));
+
+    Answer auto_answer, match_answer;
+    make_safe(g, RuleMode::Auto, auto_answer);
+    make_safe(g, RuleMode::Match, match_answer);
+    EXPECT_TRUE(k.is_legal(kTiles[7], Rule::Adjacent, auto_answer.put));
+    EXPECT_FALSE(match_answer.put.valid());  // nothing to offer: the referee discards the tile
+    EXPECT_EQ(auto_answer.pick, 30);
+
+    // With a lake next to the castle's wall, match has placements again: Auto must use one,
+    // even when the decision offered an adjacent-only spot.
+    k.put_square(6, 4, kLake, 0);
+    ASSERT_TRUE(k.has_legal_placement(kTiles[7], Rule::Match));
+    Answer adjacent_only;
+    adjacent_only.put = Placement{2, 4, 3};  // next to the forest at (3, 4) only
+    ASSERT_TRUE(k.is_legal(kTiles[7], Rule::Adjacent, adjacent_only.put));
+    ASSERT_FALSE(k.is_legal(kTiles[7], Rule::Match, adjacent_only.put));
+    make_safe(g, RuleMode::Auto, adjacent_only);
+    EXPECT_TRUE(k.is_legal(kTiles[7], Rule::Match, adjacent_only.put));
 }

@@ -61,7 +61,7 @@ void play_through(const Variant& v, uint64_t seed, long playouts, int* illegal, 
 TEST(Search, TakesTheObviousWinningSpot) {
     // Last turn, 4p: my tile is a lake with a crown; the spots joining my big lake (5 squares,
     // 2 crowns -> 6 squares, 3 crowns: +8) beat the others (+1).
-    Game g(kVariants[2], Rule::Match);
+    Game g(kFourPlayers, Rule::Match);
     Kingdom& k = g.kingdom_mut(0);
     for (int x = 2; x <= 6; ++x) k.put_square(x, 2, kLake, x == 2 ? 2 : 0);  // lake row above the castle
     k.put_square(4, 3, kForest, 0);
@@ -80,7 +80,7 @@ TEST(Search, TakesTheObviousWinningSpot) {
 TEST(Search, PrefersTheCrownsThatMakeItsZone) {
     // Mid-game 2p, seat 0 places tile 45 (m2 c0) with a 3-square mine already owned with 1 crown:
     // joining it is worth 4 x 3 - 3 x 1 = 9 now, far more than anything else. Any sane search takes it.
-    Game g = Game::deal(kVariants[0], Rule::Match, 77);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 77);
     Kingdom& k = g.kingdom_mut(0);
     k.put_square(5, 4, kMine, 1);
     k.put_square(6, 4, kMine, 0);
@@ -100,7 +100,7 @@ TEST(Search, PrefersTheCrownsThatMakeItsZone) {
 }
 
 TEST(Search, SameSeedSameAnswer) {
-    Game g = Game::deal(kVariants[3], Rule::Match, 9);
+    Game g = Game::deal(kDuel, Rule::Match, 9);
     for (int i = 0; i < 6; ++i) {
         GreedyChoice c = full_greedy(g);
         g.apply(c.put, c.pick);
@@ -130,7 +130,7 @@ TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
 
 TEST(Search, OutcomeRewardsWinsFirst) {
     Search s(fixed(1));
-    Game g(kVariants[0], Rule::Match);
+    Game g(kTwoPlayers, Rule::Match);
     g.kingdom_mut(0).put_square(5, 4, kCorn, 1);
     double first;
     double win = s.outcome(g, &first);
@@ -141,4 +141,18 @@ TEST(Search, OutcomeRewardsWinsFirst) {
     EXPECT_EQ(first, 0.0);
     EXPECT_GT(win, 0.8);
     EXPECT_LT(loss, 0.2);
+}
+
+TEST(Search, SettingsByNameReachTheirOption) {
+    SearchOptions o;
+    EXPECT_TRUE(set_search_option(o, "margin_weight=0.3"));
+    EXPECT_DOUBLE_EQ(o.margin_weight, 0.3);
+    EXPECT_TRUE(set_search_option(o, "gain=11"));
+    EXPECT_EQ(o.weights.gain, 11);
+    EXPECT_TRUE(set_search_option(o, "max_placements=7"));
+    EXPECT_EQ(o.max_placements, 7);
+    EXPECT_TRUE(set_search_option(o, "greedy_turn=0"));
+    EXPECT_FALSE(o.greedy_turn);
+    EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
+    EXPECT_FALSE(set_search_option(o, "margin_weight"));  // no value
 }

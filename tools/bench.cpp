@@ -108,7 +108,7 @@ int main(int argc, char** argv) {
     volatile long sink = 0;
     printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
 
-    for (const Variant* v : {&kVariants[0], &kVariants[3]}) {
+    for (const Variant* v : {&kTwoPlayers, &kDuel}) {
         std::vector<Kingdom> full = full_kingdoms(*v, 64);
         const long reps = 2000;
         double ns = median_ns(7, reps * long(full.size()), [&] {
@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
 
     {
         std::vector<Game> mid;
-        for (uint64_t seed = 1; seed <= 64; ++seed) mid.push_back(position(kVariants[0], seed, 4));
+        for (uint64_t seed = 1; seed <= 64; ++seed) mid.push_back(position(kTwoPlayers, seed, 4));
         const long reps = 2000;
         PlacementList spots;
         long listed = 0;
@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
     }
 
     PolicyWeights weights;
-    for (const Variant* v : {&kVariants[0], &kVariants[2], &kVariants[3]}) {
+    for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
         Request r = requests_at(*v, 42, {0})[0];  // seat 0's first request: the game's opening
         const Game& opening = r.game;
         Rng rng(7);
@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
         printf("playouts from a %-4s opening (search policy)     %8.0f per second\n", v->name, 1e9 / ns);
     }
     {
-        Game opening = Game::deal(kVariants[0], Rule::Match, 42);
+        Game opening = Game::deal(kTwoPlayers, Rule::Match, 42);
         double ns = median_ns(3, 50, [&] {
             for (int i = 0; i < 50; ++i) {
                 Game g = opening;
