@@ -249,6 +249,23 @@ def local_checks():
     p, merged = arena("local-2p", here, 60, 11, BOTS, extra=["--chunk-seeds", "4"])
     check(p.returncode == 0, "arena over ':' exits 0")
     same_match(merged, single, "2p over ':' in chunks of 4 seeds")
+    # --keep: the same command again plays only the chunks missing from the folder.
+    keep = os.path.join(WORK, "keep")
+    shutil.rmtree(keep, ignore_errors=True)
+    arena("local-keep", here, 60, 11, BOTS, extra=["--chunk-seeds", "4", "--keep", keep])
+    chunks = sorted(f for f in os.listdir(keep) if f.startswith("chunk-"))
+    os.remove(os.path.join(keep, chunks[2]))
+    p, merged = arena("local-resume", here, 60, 11, BOTS, extra=["--chunk-seeds", "4", "--keep", keep])
+    played = [ln for ln in p.stderr.splitlines() if "] chunk " in ln]
+    check(len(chunks) == 8 and "7 chunks already in" in p.stderr and len(played) == 1 and chunks[2][6:-5] in played[0],
+          "--keep: run again, only the missing chunk is played (%s)" % [ln.split()[3] for ln in played])
+    same_match(merged, single, "2p resumed from --keep")
+    # referee --merge refuses what it cannot count once.
+    first = os.path.join(keep, chunks[0])
+    p = run(["bin/referee", "--merge", first, first])
+    check(p.returncode == 1 and "is in both" in p.stderr, "referee --merge refuses a chunk given twice")
+    p = run(["bin/referee", "--merge", os.path.join(keep, "none.json")])
+    check(p.returncode == 1 and "cannot read" in p.stderr, "referee --merge says which file it cannot read")
     # 4p: two bots take turns in the seats; chunks must keep the rotation.
     single4 = referee_json(22, 5, BOTS, variant="4p")
     p, merged = arena("local-4p", here, 22, 5, BOTS, variant="4p")

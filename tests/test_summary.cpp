@@ -88,6 +88,14 @@ std::string merged_json(const std::vector<RunFile>& files, const RunInfo& whole,
     return summary_json(info, games);
 }
 
+// Why merge_runs refuses these files ("" when it merges them).
+std::string merge_error(const std::vector<RunFile>& files) {
+    RunInfo info;
+    std::vector<GameRecord> merged;
+    std::string error;
+    return merge_runs(files, nullptr, info, merged, error) ? "" : error;
+}
+
 TEST(Summary, JsonRoundTripsExactly) {
     RunInfo info = match_info("2p", 2, 7);
     auto games = made_up_games(2, 2, 7, 30, 1);
@@ -138,12 +146,8 @@ TEST(Summary, MergedFilesMergeAgain) {
 TEST(Summary, GameCountedTwiceIsRefused) {
     RunInfo whole = match_info("2p", 2, 1);
     auto games = made_up_games(2, 2, 1, 20, 2);
-    std::vector<RunFile> files = {chunk_file(whole, games, 0, 10, "first.json"),
-                                  chunk_file(whole, games, 8, 20, "second.json")};
-    RunInfo info;
-    std::vector<GameRecord> merged;
-    std::string error;
-    EXPECT_FALSE(merge_runs(files, nullptr, info, merged, error));
+    std::string error = merge_error({chunk_file(whole, games, 0, 10, "first.json"),
+                                     chunk_file(whole, games, 8, 20, "second.json")});
     EXPECT_NE(error.find("game 8 (seed 5) is in both first.json and second.json"), std::string::npos) << error;
 }
 
@@ -152,11 +156,7 @@ TEST(Summary, BotsAtOtherSeatsAreRefused) {
     // its games do not seat the bots as the match did.
     RunInfo whole = match_info("3p", 3, 1);
     auto games = made_up_games(3, 3, 1, 12, 2);
-    std::vector<RunFile> files = {chunk_file(whole, games, 0, 6, "a"), chunk_file(whole, games, 7, 12, "b")};
-    RunInfo info;
-    std::vector<GameRecord> merged;
-    std::string error;
-    EXPECT_FALSE(merge_runs(files, nullptr, info, merged, error));
+    std::string error = merge_error({chunk_file(whole, games, 0, 6, "a"), chunk_file(whole, games, 7, 12, "b")});
     EXPECT_NE(error.find("other seats"), std::string::npos) << error;
 }
 
@@ -165,11 +165,7 @@ TEST(Summary, ChunksOfAnotherMatchAreRefused) {
     auto games = made_up_games(2, 2, 1, 8, 2);
     RunFile other = chunk_file(whole, games, 4, 8, "other");
     other.info.bots[1] = "./greedy";
-    std::vector<RunFile> files = {chunk_file(whole, games, 0, 4, "mine"), other};
-    RunInfo info;
-    std::vector<GameRecord> merged;
-    std::string error;
-    EXPECT_FALSE(merge_runs(files, nullptr, info, merged, error));
+    std::string error = merge_error({chunk_file(whole, games, 0, 4, "mine"), other});
     EXPECT_NE(error.find("not a chunk of the same match"), std::string::npos) << error;
 }
 
