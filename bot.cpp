@@ -417,6 +417,28 @@ class Kingdom {
     uint8_t zone_[kSquareCount + 2 * kRowStride] = {};
     uint8_t zone_size_[64] = {}, zone_crowns_[64] = {};
 };
+struct TerrainTotals {
+    int squares[kLandTerrains], crowns[kLandTerrains], points[kLandTerrains];
+    explicit TerrainTotals(const Kingdom& k) {
+        for (int t = 0; t < kLandTerrains; ++t)
+            squares[t] = k.terrain_squares(t), crowns[t] = k.terrain_crowns(t), points[t] = k.terrain_score(t);
+    }
+    KD_INLINE TerrainTotals after(const Tile& tile, const Kingdom::Effect& e) const {
+        TerrainTotals a = *this;
+        a.squares[tile.terrain1]++, a.squares[tile.terrain2]++;
+        a.crowns[tile.terrain1] += tile.crowns1, a.crowns[tile.terrain2] += tile.crowns2;
+        a.points[tile.terrain1] += e.first_terrain_gain;
+        if (tile.terrain2 != tile.terrain1) a.points[tile.terrain2] += e.gain - e.first_terrain_gain;
+        return a;
+    }
+    KD_INLINE int bound(int t, int new_squares, int new_crowns) const {
+        return (new_squares + squares[t]) * (new_crowns + crowns[t]) - points[t];
+    }
+    KD_INLINE int gain_bound(const Tile& tile) const {
+        if (tile.terrain1 == tile.terrain2) return bound(tile.terrain1, 2, tile.crowns1 + tile.crowns2);
+        return bound(tile.terrain1, 1, tile.crowns1) + bound(tile.terrain2, 1, tile.crowns2);
+    }
+};
 }
 // ---- src/random.h
 namespace kd {
@@ -1248,28 +1270,6 @@ struct Key {
     }
     KD_INLINE bool could_beat(const Key& o) const { return Key{score, 0, pick}.better_than(o); }
 };
-struct TerrainTotals {
-    int squares[kLandTerrains], crowns[kLandTerrains], points[kLandTerrains];
-    explicit TerrainTotals(const Kingdom& k) {
-        for (int t = 0; t < kLandTerrains; ++t)
-            squares[t] = k.terrain_squares(t), crowns[t] = k.terrain_crowns(t), points[t] = k.terrain_score(t);
-    }
-    KD_INLINE TerrainTotals after(const Tile& tile, const Kingdom::Effect& e) const {
-        TerrainTotals a = *this;
-        a.squares[tile.terrain1]++, a.squares[tile.terrain2]++;
-        a.crowns[tile.terrain1] += tile.crowns1, a.crowns[tile.terrain2] += tile.crowns2;
-        a.points[tile.terrain1] += e.first_terrain_gain;
-        if (tile.terrain2 != tile.terrain1) a.points[tile.terrain2] += e.gain - e.first_terrain_gain;
-        return a;
-    }
-    KD_INLINE int bound(int t, int new_squares, int new_crowns) const {
-        return (new_squares + squares[t]) * (new_crowns + crowns[t]) - points[t];
-    }
-    KD_INLINE int gain_bound(const Tile& tile) const {
-        if (tile.terrain1 == tile.terrain2) return bound(tile.terrain1, 2, tile.crowns1 + tile.crowns2);
-        return bound(tile.terrain1, 1, tile.crowns1) + bound(tile.terrain2, 1, tile.crowns2);
-    }
-};
 inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pick, const Key& bar) {
     Key best{-1, 0, pick};
     bool fits = false;
@@ -1299,7 +1299,6 @@ inline GreedyChoice best_last_placement(const Kingdom& k, const Tile& tile, cons
 }
 inline GreedyChoice full_greedy(const Game& g) {
     using greedy_detail::Key;
-    using greedy_detail::TerrainTotals;
     GreedyChoice choice;
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);
@@ -1396,10 +1395,26 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     PolicyWeights points = w;
     points.gain = 4, points.joined = points.holes = 0;
     int best = -1, best_value = INT_MIN;
+    if (last_pick) {
+        int bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+        const TerrainTotals totals(k);
+        for (int i = 0; i < n; ++i) {
+            noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
+            bound[i] = points.gain * totals.gain_bound(kTiles[picks[i]]) + noise[i];
+            order[i] = i;
+            for (int j = i; j > 0 && bound[order[j - 1]] < bound[order[j]]; --j) std::swap(order[j - 1], order[j]);
+        }
+        int best_index = kMaxDraft;
+        for (int o = 0; o < n; ++o) {
+            const int i = order[o];
+            if (bound[i] < best_value || (bound[i] == best_value && i > best_index)) break;
+            const int v = best_placement_value(k, kTiles[picks[i]], g.rule(), points) + noise[i];
+            if (v > best_value || (v == best_value && i < best_index)) best_value = v, best_index = i;
+        }
+        return n ? picks[best_index] : -1;
+    }
     for (int i = 0; i < n; ++i) {
-        int v = last_pick     ? best_placement_value(k, kTiles[picks[i]], g.rule(), points)
-                : w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
-                              : 4 * pick_value(k, kTiles[picks[i]]);
+        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w) : 4 * pick_value(k, kTiles[picks[i]]);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }
@@ -1423,6 +1438,10 @@ struct SearchOptions {
     double margin_scale = 12;
     bool greedy_turn = true;
     bool greedy_playouts = false;
+    bool greedy_own_turn = false;
+    int greedy_end_turns = 0;
+    int greedy_near_turns = 0;
+    int value_mode = 0;
     PolicyWeights weights;
 };
 inline bool set_search_option(SearchOptions& o, const std::string& setting) {
@@ -1441,6 +1460,10 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "greedy_playouts") o.greedy_playouts = v != 0;
+    else if (name == "greedy_own_turn") o.greedy_own_turn = v != 0;
+    else if (name == "greedy_end_turns") o.greedy_end_turns = int(v);
+    else if (name == "greedy_near_turns") o.greedy_near_turns = int(v);
+    else if (name == "value_mode") o.value_mode = int(v);
     else return false;
     return true;
 }
@@ -1488,6 +1511,16 @@ class Search {
         const double scale = options_.margin_scale * (extent * extent - 1) / 24.0;
         const double weight = options_.margin_weight >= 0 ? options_.margin_weight : r.players == 2 ? 0.35 : 0.2;
         double margin_value = 0.5 + 0.5 * std::tanh(double(r.score[0] - best_other_score) / scale);
+        if (options_.value_mode == 1) {
+            double beaten = 0;
+            for (int p = 1; p < r.players; ++p)
+                beaten += r.adjusted[0] > r.adjusted[p] ? 1 : r.adjusted[0] == r.adjusted[p] ? 0.5 : 0;
+            return (1 - weight) * beaten / (r.players - 1) + weight * margin_value;
+        }
+        if (options_.value_mode == 2) {
+            const int total = r.score[0] + best_other_score;
+            return total > 0 ? double(r.score[0]) / total : 0.5;
+        }
         return (1 - weight) * *first + weight * margin_value;
     }
   private:
@@ -1503,7 +1536,14 @@ class Search {
         g = root;
         g.apply(arms_[i].put, arms_[i].pick, true);
         uint64_t history = uint64_t(arms_[i].pick + 1);
-        while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
+        while (greedy && !g.is_terminal() && g.turn() == root.turn() &&
+               (g.current_player() != 0 || options_.greedy_own_turn)) {
+            if (g.current_player() == 0) {
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick, true);
+                history = history * 64 + uint64_t(c.pick + 1);
+                continue;
+            }
             uint64_t key = history * 16 + uint64_t(g.step());
             const GreedyChoice* known = nullptr;
             for (const Memo& m : memo_)
@@ -1556,13 +1596,18 @@ class Search {
         if (guessed_draft) g.undraw_draft();
         determinize(g, request.unseen, request.n_unseen, rng);
         if (guessed_draft) g.redraw_draft();
-        if (options_.greedy_playouts)
-            while (!g.is_terminal()) {
+        const int greedy_from = options_.greedy_playouts ? 0 : g.variant().turns - options_.greedy_end_turns;
+        const int greedy_until = options_.greedy_near_turns > 0 ? root.turn() + options_.greedy_near_turns : -1;
+        while (!g.is_terminal()) {
+            if (g.turn() >= greedy_from || g.turn() <= greedy_until) {
                 const GreedyChoice c = full_greedy(g);
                 g.apply(c.put, c.pick, true);
+            } else {
+                const Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, options_.weights);
+                const int pick = g.last_turn() ? -1 : policy_pick(g, rng, options_.weights);
+                g.apply(put, pick, true);
             }
-        else
-            playout(g, rng, options_.weights);
+        }
         double first;
         a.sum += outcome(g, &first);
         a.wins += first;

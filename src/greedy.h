@@ -34,35 +34,6 @@ struct Key {
     KD_INLINE bool could_beat(const Key& o) const { return Key{score, 0, pick}.better_than(o); }
 };
 
-// Per terrain: squares, crowns and points of a kingdom, possibly after a
-// placement not yet made.
-struct TerrainTotals {
-    int squares[kLandTerrains], crowns[kLandTerrains], points[kLandTerrains];
-
-    explicit TerrainTotals(const Kingdom& k) {
-        for (int t = 0; t < kLandTerrains; ++t)
-            squares[t] = k.terrain_squares(t), crowns[t] = k.terrain_crowns(t), points[t] = k.terrain_score(t);
-    }
-    // The totals once `tile` is placed with effect e.
-    KD_INLINE TerrainTotals after(const Tile& tile, const Kingdom::Effect& e) const {
-        TerrainTotals a = *this;
-        a.squares[tile.terrain1]++, a.squares[tile.terrain2]++;
-        a.crowns[tile.terrain1] += tile.crowns1, a.crowns[tile.terrain2] += tile.crowns2;
-        a.points[tile.terrain1] += e.first_terrain_gain;
-        if (tile.terrain2 != tile.terrain1) a.points[tile.terrain2] += e.gain - e.first_terrain_gain;
-        return a;
-    }
-    // The most `squares` new squares of terrain t with `crowns` could gain:
-    // joining every zone of t. A zone more never lowers a gain, so no placement gains more.
-    KD_INLINE int bound(int t, int new_squares, int new_crowns) const {
-        return (new_squares + squares[t]) * (new_crowns + crowns[t]) - points[t];
-    }
-    KD_INLINE int gain_bound(const Tile& tile) const {
-        if (tile.terrain1 == tile.terrain2) return bound(tile.terrain1, 2, tile.crowns1 + tile.crowns2);
-        return bound(tile.terrain1, 1, tile.crowns1) + bound(tile.terrain2, 1, tile.crowns2);
-    }
-};
-
 // The best outcome of placing `tile` (picked as `pick`) in k, or of
 // discarding it when it fits nowhere; exact whenever it beats `bar`,
 // otherwise only sure not to beat it.
@@ -100,7 +71,6 @@ inline GreedyChoice best_last_placement(const Kingdom& k, const Tile& tile, cons
 // The full-greedy answer for the player to act in g.
 inline GreedyChoice full_greedy(const Game& g) {
     using greedy_detail::Key;
-    using greedy_detail::TerrainTotals;
     GreedyChoice choice;
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);

@@ -80,10 +80,29 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     PolicyWeights points = w;
     points.gain = 4, points.joined = points.holes = 0;
     int best = -1, best_value = INT_MIN;
+    if (last_pick) {
+        // Tiles are tried by decreasing bound on their value (gain bound and
+        // jitter), and not at all once the bound cannot beat the best so far;
+        // equal values go to the first free tile, as in the plain loop below.
+        int bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+        const TerrainTotals totals(k);
+        for (int i = 0; i < n; ++i) {
+            noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
+            bound[i] = points.gain * totals.gain_bound(kTiles[picks[i]]) + noise[i];
+            order[i] = i;
+            for (int j = i; j > 0 && bound[order[j - 1]] < bound[order[j]]; --j) std::swap(order[j - 1], order[j]);
+        }
+        int best_index = kMaxDraft;
+        for (int o = 0; o < n; ++o) {
+            const int i = order[o];
+            if (bound[i] < best_value || (bound[i] == best_value && i > best_index)) break;
+            const int v = best_placement_value(k, kTiles[picks[i]], g.rule(), points) + noise[i];
+            if (v > best_value || (v == best_value && i < best_index)) best_value = v, best_index = i;
+        }
+        return n ? picks[best_index] : -1;
+    }
     for (int i = 0; i < n; ++i) {
-        int v = last_pick     ? best_placement_value(k, kTiles[picks[i]], g.rule(), points)
-                : w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
-                              : 4 * pick_value(k, kTiles[picks[i]]);
+        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w) : 4 * pick_value(k, kTiles[picks[i]]);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }

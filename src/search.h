@@ -35,6 +35,10 @@ struct SearchOptions {
     double margin_scale = 12;    // margin (points, for a 5x5 kingdom) worth tanh(1) = 0.76 of that share
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
     bool greedy_playouts = false;  // every player plays full greedy in the playouts (instead of the fast policy)
+    bool greedy_own_turn = false;  // my own later kings of this turn answer full greedy too, before the playouts
+    int greedy_end_turns = 0;      // playouts use full greedy in the game's last turns
+    int greedy_near_turns = 0;     // ... and in the turns right after this one
+    int value_mode = 0;            // 0: first place and margin; 1: opponents beaten and margin; 2: own / (own + best other)
     PolicyWeights weights;
 };
 
@@ -56,6 +60,10 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "greedy_playouts") o.greedy_playouts = v != 0;
+    else if (name == "greedy_own_turn") o.greedy_own_turn = v != 0;
+    else if (name == "greedy_end_turns") o.greedy_end_turns = int(v);
+    else if (name == "greedy_near_turns") o.greedy_near_turns = int(v);
+    else if (name == "value_mode") o.value_mode = int(v);
     else return false;
     return true;
 }
@@ -112,6 +120,16 @@ class Search {
         const double scale = options_.margin_scale * (extent * extent - 1) / 24.0;  // scores grow with the kingdom
         const double weight = options_.margin_weight >= 0 ? options_.margin_weight : r.players == 2 ? 0.35 : 0.2;
         double margin_value = 0.5 + 0.5 * std::tanh(double(r.score[0] - best_other_score) / scale);
+        if (options_.value_mode == 1) {  // the share of opponents beaten instead of first place
+            double beaten = 0;
+            for (int p = 1; p < r.players; ++p)
+                beaten += r.adjusted[0] > r.adjusted[p] ? 1 : r.adjusted[0] == r.adjusted[p] ? 0.5 : 0;
+            return (1 - weight) * beaten / (r.players - 1) + weight * margin_value;
+        }
+        if (options_.value_mode == 2) {  // the paper's: own score over own plus the best opponent's
+            const int total = r.score[0] + best_other_score;
+            return total > 0 ? double(r.score[0]) / total : 0.5;
+        }
         return (1 - weight) * *first + weight * margin_value;
     }
 
@@ -134,7 +152,14 @@ class Search {
         g = root;
         g.apply(arms_[i].put, arms_[i].pick, true);
         uint64_t history = uint64_t(arms_[i].pick + 1);
-        while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
+        while (greedy && !g.is_terminal() && g.turn() == root.turn() &&
+               (g.current_player() != 0 || options_.greedy_own_turn)) {
+            if (g.current_player() == 0) {  // my own later king: its answer depends on my placement
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick, true);
+                history = history * 64 + uint64_t(c.pick + 1);
+                continue;
+            }
             uint64_t key = history * 16 + uint64_t(g.step());
             const GreedyChoice* known = nullptr;
             for (const Memo& m : memo_)
@@ -194,13 +219,18 @@ class Search {
         if (guessed_draft) g.undraw_draft();
         determinize(g, request.unseen, request.n_unseen, rng);
         if (guessed_draft) g.redraw_draft();
-        if (options_.greedy_playouts)
-            while (!g.is_terminal()) {
+        const int greedy_from = options_.greedy_playouts ? 0 : g.variant().turns - options_.greedy_end_turns;
+        const int greedy_until = options_.greedy_near_turns > 0 ? root.turn() + options_.greedy_near_turns : -1;
+        while (!g.is_terminal()) {
+            if (g.turn() >= greedy_from || g.turn() <= greedy_until) {
                 const GreedyChoice c = full_greedy(g);
                 g.apply(c.put, c.pick, true);
+            } else {
+                const Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, options_.weights);
+                const int pick = g.last_turn() ? -1 : policy_pick(g, rng, options_.weights);
+                g.apply(put, pick, true);
             }
-        else
-            playout(g, rng, options_.weights);
+        }
         double first;
         a.sum += outcome(g, &first);
         a.wins += first;
