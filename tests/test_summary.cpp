@@ -37,7 +37,8 @@ std::vector<GameRecord> made_up_games(int players, int bots, uint64_t seed, long
             so.report.crashes = rng() % 23 == 0;
             if (so.report.crashes) so.report.fault = "crash: \"closed\"\n\xc3\xa9";
             so.report.first_answer_ms = quantize(5 + (rng() % 100000) / 997.0, kAnswerDecimals);
-            for (int a = 0; a < 12; ++a) so.report.answer_ms.push_back(quantize((rng() % 50000) / 1009.0, kAnswerDecimals));
+            for (int a = 0; a < 12; ++a)
+                so.report.answer_ms.push_back(quantize((rng() % 50000) / 1009.0, kAnswerDecimals));
             g.seats.push_back(so);
         }
         for (int r = 0; r < 14; ++r) g.overhead_ms.push_back(quantize((rng() % 1000) / 10007.0, kOverheadDecimals));

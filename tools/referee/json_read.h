@@ -137,17 +137,22 @@ class JsonReader {
         return true;
     }
 
+    // The four hex digits of a \u escape.
     bool hex4(unsigned& code) {
         if (at_ + 4 > s_.size()) return false;
         for (int k = 0; k < 4; ++k) {
             char c = s_[at_++];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+            int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
             if (d < 0) return false;
             code = code * 16 + unsigned(d);
         }
         return true;
     }
 
+    // A code point as UTF-8 (json.h writes text as UTF-8, escaping only controls).
     static void append_utf8(std::string& out, unsigned code) {
         if (code < 0x80) {
             out += char(code);

@@ -323,7 +323,8 @@ inline bool fail(std::string& error, const std::string& what) {
 
 // Reads the fields of `object` named in `keys` into `out` as numbers; false
 // when one is missing or not a number.
-inline bool numbers(const JsonValue& object, std::initializer_list<const char*> keys, std::vector<const JsonValue*>& out) {
+inline bool numbers(const JsonValue& object, std::initializer_list<const char*> keys,
+                    std::vector<const JsonValue*>& out) {
     out.clear();
     for (const char* k : keys) {
         const JsonValue* v = object.find(k);
