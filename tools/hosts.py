@@ -381,16 +381,18 @@ def add_host_options(parser, required):
 
 
 def open_session(a, bots, send=(), log=None):
-    """A HostSession for these options, and the referee and bot commands as the hosts run them."""
+    """A HostSession for these options; its host_referee and host_bots are
+    the referee and bot commands as the hosts run them."""
     files = [] if a.build else list(dict.fromkeys(
         [a.referee] + list(send) + [w for b in bots for w in shlex.split(b) if os.path.isfile(w)]))
     session = HostSession(a.sshloginfile, ssh=a.ssh, send=files, repo=a.source, log=log,
                           build=(a.host_cache, a.build_cmd) if a.build else None)
     if a.build:
-        return session, a.host_referee, list(bots)
-    host_bots = []
+        session.host_referee, session.host_bots = a.host_referee, list(bots)
+        return session
+    session.host_referee, session.host_bots = session.rewrite(a.referee), []
     for bot in bots:
         words = shlex.split(bot)
         new = [session.rewrite(w) for w in words]
-        host_bots.append(bot if new == words else shlex.join(new))
-    return session, session.rewrite(a.referee), host_bots
+        session.host_bots.append(bot if new == words else shlex.join(new))
+    return session
