@@ -13,6 +13,7 @@
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
+    kd::keep_stderr_from_blocking();
     kd::PlayerOptions options = kd::parse_player_options(argc, argv);
     kd::SearchOptions search_options;
     search_options.seed = options.seed;

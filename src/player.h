@@ -3,6 +3,9 @@
 // on stderr and a safe answer, never a crash.
 #pragma once
 
+#include <fcntl.h>
+#include <sys/stat.h>
+
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -110,6 +113,15 @@ inline void make_safe(const Game& g, RuleMode mode, Answer& a) {
     if (!free) a.pick = n > 0 ? picks[0] : -1;
 }
 
+// stderr must never hold up an answer: when it is a pipe of its own (the
+// referee's, CodinGame's), writes that would block are dropped instead.
+inline void keep_stderr_from_blocking() {
+    struct stat err, out;
+    if (fstat(2, &err) != 0 || !S_ISFIFO(err.st_mode)) return;
+    if (fstat(1, &out) == 0 && out.st_dev == err.st_dev && out.st_ino == err.st_ino) return;  // shared with answers
+    fcntl(2, F_SETFL, fcntl(2, F_GETFL) | O_NONBLOCK);
+}
+
 // Answers requests from `in` until it ends; warnings and notes go to `log`.
 // decide(const Request&, const TimeBudget&) -> Answer.
 // observe(const Request&, const Answer&) sees each answer once it is written
@@ -132,6 +144,7 @@ int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOpt
         make_safe(request.game, options.rule, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
         observe(request, a);
+        log.clear();  // a write dropped because stderr was full must not silence the next ones
         if (!a.note.empty()) log << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
         if (!complete) {
             log << "input ended inside a request: answered safely, stopping\n";

@@ -198,7 +198,7 @@ class RequestReader {
                 for (auto& t : row) t = kEmpty;
         std::memset(obs.crowns, 0, sizeof obs.crowns);
         std::string line = first_line;
-        int value;
+        int value = 0;
         if (is_single_int(line, value)) {  // nbPlayers: the game's first request, or a repeat
             players_ = value;
             if (!next(in, line, obs, "nbTiles")) return false;

@@ -253,10 +253,20 @@ class Search {
         int alive = n;
         long playouts = 0;
         const uint64_t base = rng_.next();
-        // Stops when the next playout would probably end past the deadline.
+        // Stops when the next playout could end past the deadline: it is taken
+        // to last as long as the longest one so far, or twice the mean. On a
+        // busy machine the longest includes the times we were preempted, and the
+        // search stops that much earlier.
+        const Clock::time_point playing_since = Clock::now();
+        Clock::duration longest = Clock::duration::zero();
+        Clock::time_point last = playing_since;
         auto out_of_time = [&]() {
             if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
-            return budget.would_overrun(playouts ? (Clock::now() - start) / playouts : Clock::duration::zero());
+            const Clock::time_point now = Clock::now();
+            longest = std::max(longest, now - last);
+            last = now;
+            const Clock::duration mean = playouts ? (now - playing_since) / playouts : Clock::duration::zero();
+            return now + std::max(longest, 2 * mean) >= deadline;
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
