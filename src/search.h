@@ -38,6 +38,7 @@ struct SearchOptions {
     bool greedy_own_turn = false;  // my own later kings of this turn answer full greedy too, before the playouts
     int greedy_end_turns = 0;      // playouts use full greedy in the game's last turns
     int greedy_near_turns = 0;     // ... and in the turns right after this one
+    int greedy_seats = 0;          // 1: the others play full greedy in the playouts; 2: I do
     int value_mode = 0;            // 0: first place and margin; 1: opponents beaten and margin; 2: own / (own + best other)
     PolicyWeights weights;
 };
@@ -63,6 +64,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "greedy_own_turn") o.greedy_own_turn = v != 0;
     else if (name == "greedy_end_turns") o.greedy_end_turns = int(v);
     else if (name == "greedy_near_turns") o.greedy_near_turns = int(v);
+    else if (name == "greedy_seats") o.greedy_seats = int(v);
     else if (name == "value_mode") o.value_mode = int(v);
     else return false;
     return true;
@@ -222,7 +224,9 @@ class Search {
         const int greedy_from = options_.greedy_playouts ? 0 : g.variant().turns - options_.greedy_end_turns;
         const int greedy_until = options_.greedy_near_turns > 0 ? root.turn() + options_.greedy_near_turns : -1;
         while (!g.is_terminal()) {
-            if (g.turn() >= greedy_from || g.turn() <= greedy_until) {
+            const bool mine = g.current_player() == 0;
+            const bool greedy_seat = (options_.greedy_seats == 1 && !mine) || (options_.greedy_seats == 2 && mine);
+            if (greedy_seat || g.turn() >= greedy_from || g.turn() <= greedy_until) {
                 const GreedyChoice c = full_greedy(g);
                 g.apply(c.put, c.pick, true);
             } else {
