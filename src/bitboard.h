@@ -92,16 +92,26 @@ struct alignas(32) Bitboard {
 KD_INLINE Bitboard shift_east(const Bitboard& b) { return Bitboard{b.w << 1}; }
 // Toward -x: column 0 of a row falls into column 15 of the row above (a guard column).
 KD_INLINE Bitboard shift_west(const Bitboard& b) { return Bitboard{b.w >> 1}; }
+// The words moved one place up (word i takes word i - 1, word 0 zero), or
+// down: one shuffle, spelled as GCC and clang each spell it.
+KD_INLINE BoardWords words_up(BoardWords w) {
+#ifdef __clang__
+    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, 4, 0, 1, 2);
+#else
+    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{4, 0, 1, 2});
+#endif
+}
+KD_INLINE BoardWords words_down(BoardWords w) {
+#ifdef __clang__
+    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, 1, 2, 3, 4);
+#else
+    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{1, 2, 3, 4});
+#endif
+}
 // Toward +y (one row down the screen): each word takes the top row of the word below it.
-KD_INLINE Bitboard shift_south(const Bitboard& b) {
-    const BoardWords below = __builtin_shuffle(b.w, BoardWords{0, 0, 0, 0}, BoardWords{4, 0, 1, 2});
-    return Bitboard{(b.w << 16) | (below >> 48)};
-}
+KD_INLINE Bitboard shift_south(const Bitboard& b) { return Bitboard{(b.w << 16) | (words_up(b.w) >> 48)}; }
 // Toward -y.
-KD_INLINE Bitboard shift_north(const Bitboard& b) {
-    const BoardWords above = __builtin_shuffle(b.w, BoardWords{0, 0, 0, 0}, BoardWords{1, 2, 3, 4});
-    return Bitboard{(b.w >> 16) | (above << 48)};
-}
+KD_INLINE Bitboard shift_north(const Bitboard& b) { return Bitboard{(b.w >> 16) | (words_down(b.w) << 48)}; }
 // Squares 4-adjacent to any square of b (may include guard squares: mask them).
 KD_INLINE Bitboard neighbors(const Bitboard& b) {
     return shift_east(b) | shift_west(b) | shift_south(b) | shift_north(b);
