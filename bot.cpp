@@ -16,7 +16,6 @@
 #include <limits>
 #include <chrono>
 #include <climits>
-#include <cmath>
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 // ---- src/bitboard.h
 #define KD_INLINE inline __attribute__((always_inline))
@@ -1368,6 +1367,8 @@ struct PolicyWeights {
     int holes = 0;
     bool try_picks = false;
 };
+constexpr int kDiceBits = 5;
+constexpr int kPickScale = 4;
 KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     Kingdom::Effect e = k.effect(tile, p);
     int v = e.gain * w.gain + e.joined * w.joined;
@@ -1397,7 +1398,7 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     int best_value = INT_MIN, i = 0;
     k.for_each_legal_placement(tile, g.rule(), [&](Placement p) __attribute__((always_inline)) {
         if (i == 0) dice = rng.next();
-        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
+        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
         if (v > best_value) best_value = v, best = p;
         ++i;
     });
@@ -1410,7 +1411,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const Kingdom& k = g.kingdom(seat);
     const bool last_pick = g.turn() == g.variant().turns - 2;
     PolicyWeights points = w;
-    points.gain = 4, points.joined = points.holes = 0;
+    points.gain = kPickScale, points.joined = points.holes = 0;
     int best = -1, best_value = INT_MIN;
     if (last_pick) {
         int bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
@@ -1431,7 +1432,8 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
         return n ? picks[best_index] : -1;
     }
     for (int i = 0; i < n; ++i) {
-        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w) : 4 * pick_value(k, kTiles[picks[i]]);
+        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
+                            : kPickScale * pick_value(k, kTiles[picks[i]]);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }
@@ -1451,15 +1453,8 @@ struct SearchOptions {
     long max_playouts = 0;
     uint64_t seed = 1;
     int max_placements = 10;
-    double margin_weight = -1;
-    double margin_scale = 12;
+    double first_weight = 0;
     bool greedy_turn = true;
-    bool greedy_playouts = false;
-    bool greedy_own_turn = false;
-    int greedy_end_turns = 0;
-    int greedy_near_turns = 0;
-    int greedy_seats = 0;
-    int value_mode = 0;
     PolicyWeights weights;
 };
 inline bool set_search_option(SearchOptions& o, const std::string& setting) {
@@ -1468,8 +1463,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     std::string name = setting.substr(0, eq);
     double v = std::atof(setting.c_str() + eq + 1);
     if (name == "max_placements") o.max_placements = int(v);
-    else if (name == "margin_weight") o.margin_weight = v;
-    else if (name == "margin_scale") o.margin_scale = v;
+    else if (name == "first_weight") o.first_weight = v;
     else if (name == "gain") o.weights.gain = int(v);
     else if (name == "joined") o.weights.joined = int(v);
     else if (name == "noise") o.weights.noise = int(v);
@@ -1477,12 +1471,6 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "holes") o.weights.holes = int(v);
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
-    else if (name == "greedy_playouts") o.greedy_playouts = v != 0;
-    else if (name == "greedy_own_turn") o.greedy_own_turn = v != 0;
-    else if (name == "greedy_end_turns") o.greedy_end_turns = int(v);
-    else if (name == "greedy_near_turns") o.greedy_near_turns = int(v);
-    else if (name == "greedy_seats") o.greedy_seats = int(v);
-    else if (name == "value_mode") o.value_mode = int(v);
     else return false;
     return true;
 }
@@ -1519,28 +1507,16 @@ class Search {
         return report;
     }
     double outcome(const Game& g, double* first) const {
-        Result r = g.result(false);
+        const Result r = g.result(false);
         int best_other = INT_MIN, best_other_score = INT_MIN;
         for (int p = 1; p < r.players; ++p) {
             best_other = std::max(best_other, r.adjusted[p]);
             best_other_score = std::max(best_other_score, r.score[p]);
         }
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        const int extent = g.variant().extent;
-        const double scale = options_.margin_scale * (extent * extent - 1) / 24.0;
-        const double weight = options_.margin_weight >= 0 ? options_.margin_weight : r.players == 2 ? 0.35 : 0.2;
-        double margin_value = 0.5 + 0.5 * std::tanh(double(r.score[0] - best_other_score) / scale);
-        if (options_.value_mode == 1) {
-            double beaten = 0;
-            for (int p = 1; p < r.players; ++p)
-                beaten += r.adjusted[0] > r.adjusted[p] ? 1 : r.adjusted[0] == r.adjusted[p] ? 0.5 : 0;
-            return (1 - weight) * beaten / (r.players - 1) + weight * margin_value;
-        }
-        if (options_.value_mode == 2) {
-            const int total = r.score[0] + best_other_score;
-            return total > 0 ? double(r.score[0]) / total : 0.5;
-        }
-        return (1 - weight) * *first + weight * margin_value;
+        const int leaders = r.score[0] + best_other_score;
+        const double share = leaders > 0 ? double(r.score[0]) / leaders : 0.5;
+        return options_.first_weight * *first + (1 - options_.first_weight) * share;
     }
   private:
     struct Arm {
@@ -1555,28 +1531,23 @@ class Search {
         g = root;
         g.apply(arms_[i].put, arms_[i].pick, true);
         uint64_t history = uint64_t(arms_[i].pick + 1);
-        while (greedy && !g.is_terminal() && g.turn() == root.turn() &&
-               (g.current_player() != 0 || options_.greedy_own_turn)) {
-            if (g.current_player() == 0) {
-                const GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick, true);
-                history = history * 64 + uint64_t(c.pick + 1);
-                continue;
-            }
-            uint64_t key = history * 16 + uint64_t(g.step());
+        while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
+            const uint64_t key = history * kStepKeys + uint64_t(g.step());
             const GreedyChoice* known = nullptr;
             for (const Memo& m : memo_)
                 if (m.key == key) known = &m.choice;
             GreedyChoice c = known ? *known : full_greedy(g);
             if (!known) memo_.push_back(Memo{key, c});
             g.apply(c.put, c.pick, true);
-            history = history * 64 + uint64_t(c.pick + 1);
+            history = history * kPickKeys + uint64_t(c.pick + 1);
         }
     }
+    static constexpr uint64_t kPickKeys = 64, kStepKeys = 16;
     struct Memo {
         uint64_t key;
         GreedyChoice choice;
     };
+    static constexpr int kRankValueWeight = 4, kRankHoleWeight = 3;
     int candidates(const Game& root) {
         PlacementList spots;
         int n_spots = root.answer_placements(spots);
@@ -1593,8 +1564,9 @@ class Search {
             Ranked ranked[kMaxPlacements];
             for (int i = 0; i < n_spots; ++i)
                 ranked[i] = Ranked{spots[i] == greedy ? INT_MAX
-                                                      : placement_value(k, tile, spots[i], options_.weights) * 4 -
-                                                            k.isolated_holes_after(spots[i]) * 3,
+                                                      : placement_value(k, tile, spots[i], options_.weights) *
+                                                                kRankValueWeight -
+                                                            k.isolated_holes_after(spots[i]) * kRankHoleWeight,
                                    spots[i]};
             int keep = std::min(n_spots, std::max(1, std::min(options_.max_placements, kMaxCandidates / n_picks)));
             std::partial_sort(ranked, ranked + keep, ranked + n_spots,
@@ -1615,29 +1587,19 @@ class Search {
         if (guessed_draft) g.undraw_draft();
         determinize(g, request.unseen, request.n_unseen, rng);
         if (guessed_draft) g.redraw_draft();
-        const int greedy_from = options_.greedy_playouts ? 0 : g.variant().turns - options_.greedy_end_turns;
-        const int greedy_until = options_.greedy_near_turns > 0 ? root.turn() + options_.greedy_near_turns : -1;
-        while (!g.is_terminal()) {
-            const bool mine = g.current_player() == 0;
-            const bool greedy_seat = (options_.greedy_seats == 1 && !mine) || (options_.greedy_seats == 2 && mine);
-            if (greedy_seat || g.turn() >= greedy_from || g.turn() <= greedy_until) {
-                const GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick, true);
-            } else {
-                const Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, options_.weights);
-                const int pick = g.last_turn() ? -1 : policy_pick(g, rng, options_.weights);
-                g.apply(put, pick, true);
-            }
-        }
+        playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);
         a.wins += first;
         a.n++;
     }
+    static constexpr int kGreedyTurnTimeShare = 4;
+    static constexpr int kMeanPlayoutsAhead = 2;
+    static constexpr double kFirstPlayoutGuessS = 20e-6;
     long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
         const Clock::time_point deadline = budget.deadline();
         auto start = Clock::now();
-        const Clock::time_point prepared_by = start + (deadline - start) / 4;
+        const Clock::time_point prepared_by = start + (deadline - start) / kGreedyTurnTimeShare;
         memo_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
@@ -1656,7 +1618,7 @@ class Search {
             longest = std::max(longest, now - last);
             last = now;
             const Clock::duration mean = playouts ? (now - playing_since) / playouts : Clock::duration::zero();
-            return now + std::max(longest, 2 * mean) >= deadline;
+            return now + std::max(longest, kMeanPlayoutsAhead * mean) >= deadline;
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
@@ -1667,7 +1629,7 @@ class Search {
                 reps = (options_.max_playouts - playouts) / (long(rounds_left) * alive);
             } else {
                 double spent = std::chrono::duration<double>(Clock::now() - start).count();
-                double per_playout = playouts ? spent / double(playouts) : 20e-6;
+                double per_playout = playouts ? spent / double(playouts) : kFirstPlayoutGuessS;
                 double left = std::chrono::duration<double>(deadline - Clock::now()).count();
                 reps = long(left / rounds_left / (alive * per_playout));
             }

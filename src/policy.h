@@ -20,6 +20,11 @@ struct PolicyWeights {
     bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
 };
 
+// Bits of the placement's dice word each placement reads its jitter from.
+constexpr int kDiceBits = 5;
+// A pick's value is its estimated points times this, so that the pick jitter (0..pick_noise) breaks near-ties only.
+constexpr int kPickScale = 4;
+
 // Value of placing `tile` at p in k for its owner.
 KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     Kingdom::Effect e = k.effect(tile, p);
@@ -61,7 +66,7 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     int best_value = INT_MIN, i = 0;
     k.for_each_legal_placement(tile, g.rule(), [&](Placement p) __attribute__((always_inline)) {
         if (i == 0) dice = rng.next();
-        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * 5) & 63)) & uint64_t(now.noise));
+        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
         if (v > best_value) best_value = v, best = p;
         ++i;
     });
@@ -78,7 +83,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     // then its worth is exactly its best gain, worth the cost of trying its spots.
     const bool last_pick = g.turn() == g.variant().turns - 2;
     PolicyWeights points = w;
-    points.gain = 4, points.joined = points.holes = 0;
+    points.gain = kPickScale, points.joined = points.holes = 0;
     int best = -1, best_value = INT_MIN;
     if (last_pick) {
         // Tiles are tried by decreasing bound on their value (gain bound and
@@ -102,7 +107,8 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
         return n ? picks[best_index] : -1;
     }
     for (int i = 0; i < n; ++i) {
-        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w) : 4 * pick_value(k, kTiles[picks[i]]);
+        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
+                            : kPickScale * pick_value(k, kTiles[picks[i]]);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }

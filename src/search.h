@@ -4,16 +4,15 @@
 // Each candidate answer is followed by the other players' answers for the
 // rest of the turn, full greedy's, computed once. Each playout then deals the
 // unknown future draws from the unseen tiles and plays the game out with the
-// fast policy for every player; its value is mostly "did I finish first", a
-// little the margin. Candidates share their deals (common random numbers) and
-// compete by sequential halving, so that time goes to the choices still open.
+// fast policy for every player; its value is my share of the points of the
+// two leaders, me and the best of the others (the paper's own / (own + best)).
+// Candidates share their deals (common random numbers) and compete by
+// sequential halving, so that time goes to the choices still open.
 // The last turn holds no chance and no interaction: it is solved exactly.
 #pragma once
 
 #include <algorithm>
 #include <climits>
-#include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -28,22 +27,15 @@ struct SearchOptions {
     long max_playouts = 0;       // > 0: stop after this many playouts instead (reproducible runs)
     uint64_t seed = 1;
     int max_placements = 10;     // placements kept as candidates, best by the policy's value first
-    // Share of a playout's value that rewards the score margin (the rest: finishing
-    // first). Negative: 0.35 with two players, where the margin tracks the win
-    // closely, 0.2 with more (arena-tuned).
-    double margin_weight = -1;
-    double margin_scale = 12;    // margin (points, for a 5x5 kingdom) worth tanh(1) = 0.76 of that share
+    // Share of a playout's value given to finishing first; the rest is my share
+    // of the leaders' points, which beat first place and margins in 3p against
+    // the paper's bot and tied elsewhere (issue 8's experiments).
+    double first_weight = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
-    bool greedy_playouts = false;  // every player plays full greedy in the playouts (instead of the fast policy)
-    bool greedy_own_turn = false;  // my own later kings of this turn answer full greedy too, before the playouts
-    int greedy_end_turns = 0;      // playouts use full greedy in the game's last turns
-    int greedy_near_turns = 0;     // ... and in the turns right after this one
-    int greedy_seats = 0;          // 1: the others play full greedy in the playouts; 2: I do
-    int value_mode = 0;            // 0: first place and margin; 1: opponents beaten and margin; 2: own / (own + best other)
     PolicyWeights weights;
 };
 
-// Sets one option by name ("margin_weight=0.3", "gain=10"): tuning from the
+// Sets one option by name ("first_weight=0.3", "gain=10"): tuning from the
 // command line with --set. False for an unknown name.
 inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     size_t eq = setting.find('=');
@@ -51,8 +43,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     std::string name = setting.substr(0, eq);
     double v = std::atof(setting.c_str() + eq + 1);
     if (name == "max_placements") o.max_placements = int(v);
-    else if (name == "margin_weight") o.margin_weight = v;
-    else if (name == "margin_scale") o.margin_scale = v;
+    else if (name == "first_weight") o.first_weight = v;
     else if (name == "gain") o.weights.gain = int(v);
     else if (name == "joined") o.weights.joined = int(v);
     else if (name == "noise") o.weights.noise = int(v);
@@ -60,12 +51,6 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "holes") o.weights.holes = int(v);
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
-    else if (name == "greedy_playouts") o.greedy_playouts = v != 0;
-    else if (name == "greedy_own_turn") o.greedy_own_turn = v != 0;
-    else if (name == "greedy_end_turns") o.greedy_end_turns = int(v);
-    else if (name == "greedy_near_turns") o.greedy_near_turns = int(v);
-    else if (name == "greedy_seats") o.greedy_seats = int(v);
-    else if (name == "value_mode") o.value_mode = int(v);
     else return false;
     return true;
 }
@@ -111,28 +96,16 @@ class Search {
     // A playout's value for seat 0 at the end of g, in [0, 1]; *first is set
     // to 1 for a first place alone, 0.5 shared, 0 otherwise.
     double outcome(const Game& g, double* first) const {
-        Result r = g.result(false);
+        const Result r = g.result(false);
         int best_other = INT_MIN, best_other_score = INT_MIN;
         for (int p = 1; p < r.players; ++p) {
             best_other = std::max(best_other, r.adjusted[p]);
             best_other_score = std::max(best_other_score, r.score[p]);
         }
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        const int extent = g.variant().extent;
-        const double scale = options_.margin_scale * (extent * extent - 1) / 24.0;  // scores grow with the kingdom
-        const double weight = options_.margin_weight >= 0 ? options_.margin_weight : r.players == 2 ? 0.35 : 0.2;
-        double margin_value = 0.5 + 0.5 * std::tanh(double(r.score[0] - best_other_score) / scale);
-        if (options_.value_mode == 1) {  // the share of opponents beaten instead of first place
-            double beaten = 0;
-            for (int p = 1; p < r.players; ++p)
-                beaten += r.adjusted[0] > r.adjusted[p] ? 1 : r.adjusted[0] == r.adjusted[p] ? 0.5 : 0;
-            return (1 - weight) * beaten / (r.players - 1) + weight * margin_value;
-        }
-        if (options_.value_mode == 2) {  // the paper's: own score over own plus the best opponent's
-            const int total = r.score[0] + best_other_score;
-            return total > 0 ? double(r.score[0]) / total : 0.5;
-        }
-        return (1 - weight) * *first + weight * margin_value;
+        const int leaders = r.score[0] + best_other_score;
+        const double share = leaders > 0 ? double(r.score[0]) / leaders : 0.5;
+        return options_.first_weight * *first + (1 - options_.first_weight) * share;
     }
 
   private:
@@ -154,31 +127,27 @@ class Search {
         g = root;
         g.apply(arms_[i].put, arms_[i].pick, true);
         uint64_t history = uint64_t(arms_[i].pick + 1);
-        while (greedy && !g.is_terminal() && g.turn() == root.turn() &&
-               (g.current_player() != 0 || options_.greedy_own_turn)) {
-            if (g.current_player() == 0) {  // my own later king: its answer depends on my placement
-                const GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick, true);
-                history = history * 64 + uint64_t(c.pick + 1);
-                continue;
-            }
-            uint64_t key = history * 16 + uint64_t(g.step());
+        while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
+            const uint64_t key = history * kStepKeys + uint64_t(g.step());
             const GreedyChoice* known = nullptr;
             for (const Memo& m : memo_)
                 if (m.key == key) known = &m.choice;
             GreedyChoice c = known ? *known : full_greedy(g);
             if (!known) memo_.push_back(Memo{key, c});
             g.apply(c.put, c.pick, true);
-            history = history * 64 + uint64_t(c.pick + 1);
+            history = history * kPickKeys + uint64_t(c.pick + 1);
         }
     }
+    // Memo keys: the picks made so far this turn (tile id + 1, base 64), then the step (base 16).
+    static constexpr uint64_t kPickKeys = 64, kStepKeys = 16;
     struct Memo {
-        uint64_t key;  // pick history and step
+        uint64_t key;
         GreedyChoice choice;
     };
 
     // Fills arms_ with the candidate answers: the best placements by the
     // policy's value (fewer unfillable holes breaking ties), each with every free pick.
+    static constexpr int kRankValueWeight = 4, kRankHoleWeight = 3;
     int candidates(const Game& root) {
         PlacementList spots;
         int n_spots = root.answer_placements(spots);
@@ -196,8 +165,9 @@ class Search {
             Ranked ranked[kMaxPlacements];
             for (int i = 0; i < n_spots; ++i)
                 ranked[i] = Ranked{spots[i] == greedy ? INT_MAX
-                                                      : placement_value(k, tile, spots[i], options_.weights) * 4 -
-                                                            k.isolated_holes_after(spots[i]) * 3,
+                                                      : placement_value(k, tile, spots[i], options_.weights) *
+                                                                kRankValueWeight -
+                                                            k.isolated_holes_after(spots[i]) * kRankHoleWeight,
                                    spots[i]};
             int keep = std::min(n_spots, std::max(1, std::min(options_.max_placements, kMaxCandidates / n_picks)));
             std::partial_sort(ranked, ranked + keep, ranked + n_spots,
@@ -221,20 +191,7 @@ class Search {
         if (guessed_draft) g.undraw_draft();
         determinize(g, request.unseen, request.n_unseen, rng);
         if (guessed_draft) g.redraw_draft();
-        const int greedy_from = options_.greedy_playouts ? 0 : g.variant().turns - options_.greedy_end_turns;
-        const int greedy_until = options_.greedy_near_turns > 0 ? root.turn() + options_.greedy_near_turns : -1;
-        while (!g.is_terminal()) {
-            const bool mine = g.current_player() == 0;
-            const bool greedy_seat = (options_.greedy_seats == 1 && !mine) || (options_.greedy_seats == 2 && mine);
-            if (greedy_seat || g.turn() >= greedy_from || g.turn() <= greedy_until) {
-                const GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick, true);
-            } else {
-                const Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, options_.weights);
-                const int pick = g.last_turn() ? -1 : policy_pick(g, rng, options_.weights);
-                g.apply(put, pick, true);
-            }
-        }
+        playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);
         a.wins += first;
@@ -243,11 +200,14 @@ class Search {
 
     // Sequential halving over the first n arms until the deadline (or the
     // playout limit); order_ ends with the best arm first. Returns the playouts run.
+    static constexpr int kGreedyTurnTimeShare = 4;  // the others' greedy answers take a quarter of the time at most
+    static constexpr int kMeanPlayoutsAhead = 2;    // the next playout is taken to last at least twice the mean
+    static constexpr double kFirstPlayoutGuessS = 20e-6;  // a playout's time before one is measured
     long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
         const Clock::time_point deadline = budget.deadline();
         // Greedy answers of the others take a share of the time at most; then plain starts.
         auto start = Clock::now();
-        const Clock::time_point prepared_by = start + (deadline - start) / 4;
+        const Clock::time_point prepared_by = start + (deadline - start) / kGreedyTurnTimeShare;
         memo_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
@@ -270,7 +230,7 @@ class Search {
             longest = std::max(longest, now - last);
             last = now;
             const Clock::duration mean = playouts ? (now - playing_since) / playouts : Clock::duration::zero();
-            return now + std::max(longest, 2 * mean) >= deadline;
+            return now + std::max(longest, kMeanPlayoutsAhead * mean) >= deadline;
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
@@ -282,13 +242,14 @@ class Search {
                 reps = (options_.max_playouts - playouts) / (long(rounds_left) * alive);
             } else {
                 double spent = std::chrono::duration<double>(Clock::now() - start).count();
-                double per_playout = playouts ? spent / double(playouts) : 20e-6;
+                double per_playout = playouts ? spent / double(playouts) : kFirstPlayoutGuessS;
                 double left = std::chrono::duration<double>(deadline - Clock::now()).count();
                 reps = long(left / rounds_left / (alive * per_playout));
             }
             if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
             reps = std::max(reps, 1L);
             for (long j = 0; j < reps && !stop; ++j) {
+                // The j-th deal of the round, the same for every arm (odd constants spread the seeds).
                 uint64_t seed = base + uint64_t(round) * 0x9E3779B97F4A7C15ull + uint64_t(j) * 0xD1B54A32D192ED03ull;
                 for (int i = 0; i < alive; ++i) {
                     if (out_of_time()) {

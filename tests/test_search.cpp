@@ -128,25 +128,32 @@ TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
     EXPECT_GT(answers, 3000);
 }
 
-TEST(Search, OutcomeRewardsWinsFirst) {
+TEST(Search, OutcomeIsMyShareOfTheLeadersPoints) {
     Search s(fixed(1));
-    Game g(kTwoPlayers, Rule::Match);
-    g.kingdom_mut(0).put_square(5, 4, kCorn, 1);
+    Game g(kThreePlayers, Rule::Match);
     double first;
-    double win = s.outcome(g, &first);
+    EXPECT_DOUBLE_EQ(s.outcome(g, &first), 0.5);  // nobody has a point
+    EXPECT_EQ(first, 0.5);                        // a three-way tie for first
+    g.kingdom_mut(0).put_square(5, 4, kCorn, 1);  // me: 1 point
+    const double ahead = s.outcome(g, &first);
     EXPECT_EQ(first, 1.0);
+    EXPECT_DOUBLE_EQ(ahead, 1.0);
     g.kingdom_mut(1).put_square(5, 4, kCorn, 1);
-    g.kingdom_mut(1).put_square(6, 4, kCorn, 0);
-    double loss = s.outcome(g, &first);
+    g.kingdom_mut(1).put_square(6, 4, kCorn, 0);  // the best other: 2 points
+    g.kingdom_mut(2).put_square(5, 4, kCorn, 0);  // the third: no point, no matter
+    const double behind = s.outcome(g, &first);
     EXPECT_EQ(first, 0.0);
-    EXPECT_GT(win, 0.8);
-    EXPECT_LT(loss, 0.2);
+    EXPECT_DOUBLE_EQ(behind, 1.0 / 3);
+
+    SearchOptions first_only = fixed(1);
+    first_only.first_weight = 1;
+    EXPECT_DOUBLE_EQ(Search(first_only).outcome(g, &first), 0.0);
 }
 
 TEST(Search, SettingsByNameReachTheirOption) {
     SearchOptions o;
-    EXPECT_TRUE(set_search_option(o, "margin_weight=0.3"));
-    EXPECT_DOUBLE_EQ(o.margin_weight, 0.3);
+    EXPECT_TRUE(set_search_option(o, "first_weight=0.3"));
+    EXPECT_DOUBLE_EQ(o.first_weight, 0.3);
     EXPECT_TRUE(set_search_option(o, "gain=11"));
     EXPECT_EQ(o.weights.gain, 11);
     EXPECT_TRUE(set_search_option(o, "max_placements=7"));
@@ -154,5 +161,5 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_TRUE(set_search_option(o, "greedy_turn=0"));
     EXPECT_FALSE(o.greedy_turn);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
-    EXPECT_FALSE(set_search_option(o, "margin_weight"));  // no value
+    EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
