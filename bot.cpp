@@ -568,7 +568,10 @@ class Game {
     KD_INLINE bool last_turn() const { return turn_ == variant_->turns - 1; }
     KD_INLINE bool is_terminal() const { return over_; }
     int step() const { return step_; }
-    KD_INLINE const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
+    KD_INLINE const Kingdom& kingdom(int seat) const {
+        KD_ASSERT(seat >= 0 && seat < players());
+        return kingdoms_[seat];
+    }
     KD_INLINE bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
     int placing_count() const { return n_placing_; }
     const Slot& placing(int i) const { return placing_[i]; }
@@ -611,6 +614,7 @@ class Game {
         if (turn_ > 0) {
             const Tile& tile = kTiles[placing_[step_].tile];
             Kingdom& k = kingdoms_[seat];
+            KD_ASSERT(!trusted || (put.valid() ? k.is_legal(tile, rule_, put) : !k.has_legal_placement(tile, rule_)));
             if (trusted ? !put.valid() : !k.has_legal_placement(tile, rule_)) {
                 out.put = PutResult::NoLegalSpot;
                 log(GameEvent::Discard, seat, tile.id, "no_legal_spot");
@@ -670,6 +674,7 @@ class Game {
         }
     }
     void set_undrawn(const int8_t* tiles, int count) {
+        KD_ASSERT(count >= 0 && next_draw_ + count <= kTileCount);
         deck_size_ = int8_t(next_draw_ + count);
         std::memcpy(deck_ + next_draw_, tiles, size_t(count));
     }
@@ -686,6 +691,8 @@ class Game {
     }
     void set_position(int turn, int step, const Slot* placing, int n_placing, const Slot* draft, int n_draft,
                       int drawn, uint8_t eliminated_mask, int first_picker) {
+        KD_ASSERT(n_placing >= 0 && n_placing <= kMaxDraft && n_draft >= 0 && n_draft <= kMaxDraft);
+        KD_ASSERT(turn >= 0 && turn < variant_->turns && drawn >= 0 && drawn <= kTileCount);
         turn_ = int8_t(turn);
         step_ = int8_t(step);
         n_placing_ = int8_t(n_placing);
@@ -704,7 +711,10 @@ class Game {
         n_draft_ = 0;
     }
     void redraw_draft() { reveal_draft(); }
-    Kingdom& kingdom_mut(int seat) { return kingdoms_[seat]; }
+    Kingdom& kingdom_mut(int seat) {
+        KD_ASSERT(seat >= 0 && seat < players());
+        return kingdoms_[seat];
+    }
     void set_log(std::vector<GameEvent>* log) { log_ = log; }
   private:
     KD_INLINE int actor(int step) const {

@@ -136,7 +136,10 @@ class Game {
     KD_INLINE bool is_terminal() const { return over_; }
     // Index of the acting king within this turn's order.
     int step() const { return step_; }
-    KD_INLINE const Kingdom& kingdom(int seat) const { return kingdoms_[seat]; }
+    KD_INLINE const Kingdom& kingdom(int seat) const {
+        KD_ASSERT(seat >= 0 && seat < players());
+        return kingdoms_[seat];
+    }
     KD_INLINE bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
     // This turn's tiles to place, ascending id (none on the first turn).
     int placing_count() const { return n_placing_; }
@@ -200,6 +203,8 @@ class Game {
         if (turn_ > 0) {
             const Tile& tile = kTiles[placing_[step_].tile];
             Kingdom& k = kingdoms_[seat];
+            // What the trusted path takes on faith: a legal put, or none when nothing fits.
+            KD_ASSERT(!trusted || (put.valid() ? k.is_legal(tile, rule_, put) : !k.has_legal_placement(tile, rule_)));
             if (trusted ? !put.valid() : !k.has_legal_placement(tile, rule_)) {
                 out.put = PutResult::NoLegalSpot;
                 log(GameEvent::Discard, seat, tile.id, "no_legal_spot");
@@ -273,6 +278,7 @@ class Game {
 
     // The tiles still to be drawn: the deck becomes the tiles already drawn, then these.
     void set_undrawn(const int8_t* tiles, int count) {
+        KD_ASSERT(count >= 0 && next_draw_ + count <= kTileCount);
         deck_size_ = int8_t(next_draw_ + count);
         std::memcpy(deck_ + next_draw_, tiles, size_t(count));
     }
@@ -292,6 +298,8 @@ class Game {
     // is the seat that picked first on turn 0 (relative seats start elsewhere).
     void set_position(int turn, int step, const Slot* placing, int n_placing, const Slot* draft, int n_draft,
                       int drawn, uint8_t eliminated_mask, int first_picker) {
+        KD_ASSERT(n_placing >= 0 && n_placing <= kMaxDraft && n_draft >= 0 && n_draft <= kMaxDraft);
+        KD_ASSERT(turn >= 0 && turn < variant_->turns && drawn >= 0 && drawn <= kTileCount);
         turn_ = int8_t(turn);
         step_ = int8_t(step);
         n_placing_ = int8_t(n_placing);
@@ -313,7 +321,10 @@ class Game {
         n_draft_ = 0;
     }
     void redraw_draft() { reveal_draft(); }
-    Kingdom& kingdom_mut(int seat) { return kingdoms_[seat]; }
+    Kingdom& kingdom_mut(int seat) {
+        KD_ASSERT(seat >= 0 && seat < players());
+        return kingdoms_[seat];
+    }
     // Where replays record discards and eliminations; the search leaves it null.
     void set_log(std::vector<GameEvent>* log) { log_ = log; }
 

@@ -34,7 +34,7 @@ using namespace kd;
 namespace {
 
 struct Options {
-    const Variant* variant = &kVariants[0];
+    const Variant* variant = &kTwoPlayers;
     long games = 2;
     uint64_t seed = 1;
     int jobs = 1;

@@ -46,7 +46,7 @@ struct GameRecord {
 
 // What the summary says about the run besides its games.
 struct RunInfo {
-    const Variant* variant = &kVariants[0];
+    const Variant* variant = &kTwoPlayers;
     Rule rule = Rule::Match;
     uint64_t seed = 1;
     double time_scale = 1.0;
