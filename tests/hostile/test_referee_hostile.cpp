@@ -17,6 +17,8 @@
 
 #include <gtest/gtest.h>
 
+#include "json_read.h"
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -41,188 +43,16 @@ using Clock = std::chrono::steady_clock;
 
 const std::string kReplacement = "\xef\xbf\xbd";  // U+FFFD, what the replay writes for a byte that is not UTF-8
 
-// ---------------------------------------------------------------- a small JSON reader
+// ---------------------------------------------------------------- JSON
 
-struct Json {
-    enum Kind { Null, Bool, Number, String, Array, Object } kind = Null;
-    bool boolean = false;
-    double number = 0;
-    std::string text;
-    std::vector<Json> items;
-    std::vector<std::pair<std::string, Json>> fields;
+// The referee's own reader (json_read.h), strict about syntax: a summary or a
+// replay that is not JSON fails the test.
+using Json = kd::JsonValue;
 
-    // The field `key`, or null when absent (or not an object).
-    const Json& operator[](const std::string& key) const {
-        for (auto& f : fields)
-            if (f.first == key) return f.second;
-        return none();
-    }
-    const Json& operator[](size_t i) const { return i < items.size() ? items[i] : none(); }
-    bool has(const std::string& key) const {
-        for (auto& f : fields)
-            if (f.first == key) return true;
-        return false;
-    }
-    bool is_null() const { return kind == Null; }
-    long integer() const { return long(number); }
-    size_t size() const { return kind == Array ? items.size() : fields.size(); }
-    static const Json& none() {
-        static const Json null;
-        return null;
-    }
-};
-
-// Strict enough for the referee's output: any syntax error makes parse() fail.
-class JsonReader {
-  public:
-    explicit JsonReader(const std::string& s) : s_(s) {}
-    bool parse(Json& out) {
-        if (!value(out)) return false;
-        space();
-        return i_ == s_.size();
-    }
-
-  private:
-    void space() {
-        while (i_ < s_.size() && strchr(" \t\r\n", s_[i_])) ++i_;
-    }
-    bool literal(const char* word) {
-        size_t n = strlen(word);
-        if (s_.compare(i_, n, word) != 0) return false;
-        i_ += n;
-        return true;
-    }
-    bool string(std::string& out) {
-        if (i_ >= s_.size() || s_[i_] != '"') return false;
-        for (++i_; i_ < s_.size(); ++i_) {
-            char c = s_[i_];
-            if (c == '"') {
-                ++i_;
-                return true;
-            }
-            if (static_cast<unsigned char>(c) < 0x20) return false;
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (++i_ >= s_.size()) return false;
-            switch (s_[i_]) {
-                case '"': out += '"'; break;
-                case '\\': out += '\\'; break;
-                case '/': out += '/'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case 'n': out += '\n'; break;
-                case 'r': out += '\r'; break;
-                case 't': out += '\t'; break;
-                case 'u': {
-                    unsigned code;
-                    if (!hex4(code)) return false;
-                    if (code >= 0xd800 && code < 0xdc00) {  // a surrogate pair
-                        unsigned low;
-                        if (s_.compare(i_ + 1, 2, "\\u") != 0) return false;
-                        i_ += 2;
-                        if (!hex4(low) || low < 0xdc00 || low > 0xdfff) return false;
-                        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-                    }
-                    append_utf8(out, code);
-                    break;
-                }
-                default: return false;
-            }
-        }
-        return false;
-    }
-    // The four hex digits after s_[i_], consumed.
-    bool hex4(unsigned& code) {
-        if (i_ + 4 >= s_.size()) return false;
-        code = 0;
-        for (int k = 1; k <= 4; ++k) {
-            char h = s_[i_ + size_t(k)];
-            if (!isxdigit(static_cast<unsigned char>(h))) return false;
-            code = code * 16 + unsigned(isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 32) - 'a' + 10);
-        }
-        i_ += 4;
-        return true;
-    }
-    static void append_utf8(std::string& out, unsigned code) {
-        if (code < 0x80) {
-            out += char(code);
-        } else if (code < 0x800) {
-            out += char(0xc0 | (code >> 6));
-            out += char(0x80 | (code & 0x3f));
-        } else if (code < 0x10000) {
-            out += char(0xe0 | (code >> 12));
-            out += char(0x80 | ((code >> 6) & 0x3f));
-            out += char(0x80 | (code & 0x3f));
-        } else {
-            out += char(0xf0 | (code >> 18));
-            out += char(0x80 | ((code >> 12) & 0x3f));
-            out += char(0x80 | ((code >> 6) & 0x3f));
-            out += char(0x80 | (code & 0x3f));
-        }
-    }
-    bool value(Json& out) {
-        space();
-        if (i_ >= s_.size()) return false;
-        char c = s_[i_];
-        if (c == '{') {
-            out.kind = Json::Object;
-            ++i_;
-            space();
-            if (i_ < s_.size() && s_[i_] == '}') return ++i_, true;
-            for (;;) {
-                space();
-                std::pair<std::string, Json> field;
-                if (!string(field.first)) return false;
-                space();
-                if (i_ >= s_.size() || s_[i_++] != ':') return false;
-                if (!value(field.second)) return false;
-                out.fields.push_back(std::move(field));
-                space();
-                if (i_ < s_.size() && s_[i_] == ',') {
-                    ++i_;
-                    continue;
-                }
-                return i_ < s_.size() && s_[i_++] == '}';
-            }
-        }
-        if (c == '[') {
-            out.kind = Json::Array;
-            ++i_;
-            space();
-            if (i_ < s_.size() && s_[i_] == ']') return ++i_, true;
-            for (;;) {
-                Json item;
-                if (!value(item)) return false;
-                out.items.push_back(std::move(item));
-                space();
-                if (i_ < s_.size() && s_[i_] == ',') {
-                    ++i_;
-                    continue;
-                }
-                return i_ < s_.size() && s_[i_++] == ']';
-            }
-        }
-        if (c == '"') {
-            out.kind = Json::String;
-            return string(out.text);
-        }
-        if (literal("null")) return out.kind = Json::Null, true;
-        if (literal("true")) return out.kind = Json::Bool, out.boolean = true, true;
-        if (literal("false")) return out.kind = Json::Bool, out.boolean = false, true;
-        const char* start = s_.c_str() + i_;
-        char* end;
-        out.number = strtod(start, &end);
-        if (end == start) return false;
-        out.kind = Json::Number;
-        i_ += size_t(end - start);
-        return true;
-    }
-
-    const std::string& s_;
-    size_t i_ = 0;
-};
+bool parse_json(const std::string& text, Json& out) {
+    std::string error;
+    return kd::JsonReader::parse(text, out, error);
+}
 
 // The code points of `text`, or false if it is not valid UTF-8 (an oracle
 // written from RFC 3629's definition, independent of the referee's utf8.h).
@@ -412,7 +242,7 @@ class RefereeHostile : public ::testing::Test {
         run.err = read_file(dir_ + "/stderr.txt");
         if (interrupted) return run;
         std::string summary = read_file(json);
-        EXPECT_TRUE(JsonReader(summary).parse(run.summary)) << "--json output is not JSON:\n" << summary;
+        EXPECT_TRUE(parse_json(summary, run.summary)) << "--json output is not JSON:\n" << summary;
         std::vector<std::string> names;
         if (DIR* d = opendir(replays.c_str())) {
             while (dirent* e = readdir(d)) {
@@ -427,7 +257,7 @@ class RefereeHostile : public ::testing::Test {
         for (const std::string& name : names) {
             run.replay_texts.push_back(read_file(replays + "/" + name));
             run.replays.emplace_back();
-            EXPECT_TRUE(JsonReader(run.replay_texts.back()).parse(run.replays.back())) << name << " is not JSON";
+            EXPECT_TRUE(parse_json(run.replay_texts.back(), run.replays.back())) << name << " is not JSON";
         }
         return run;
     }
@@ -456,14 +286,14 @@ class RefereeHostile : public ::testing::Test {
         for (const Json& b : run.summary["bots"].items)
             if (b["command"].text.find(name) != std::string::npos) return b;
         ADD_FAILURE() << "no bot '" << name << "' in the summary";
-        return Json::none();
+        return Json::null_value();
     }
     const Json& hostile_stats(const RefereeRun& run) const { return bot(run, marker_); }
     const Json& greedy_stats(const RefereeRun& run) const {
         for (const Json& b : run.summary["bots"].items)
             if (b["command"].text.find(marker_) == std::string::npos) return b;
         ADD_FAILURE() << "no greedy in the summary";
-        return Json::none();
+        return Json::null_value();
     }
     static std::string greedy_name() { return KD_GREEDY; }
 
@@ -560,7 +390,7 @@ TEST_F(RefereeHostile, SleepingOnTheFirstRequestIsATimeout) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::timeouts, 1));
     expect_ended_at(run.replays[0], 0, "timeout");
-    double waited = run.replays[0]["requests"][0]["time_ms"].number;
+    double waited = run.replays[0]["requests"][0]["time_ms"].number();
     EXPECT_GE(waited, 2000.0);
     EXPECT_LT(waited, 4000.0);
 }
@@ -573,7 +403,7 @@ TEST_F(RefereeHostile, AnsweringTwiceTheLimitIsATimeout) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::timeouts, 1));
     expect_ended_at(run.replays[0], 2, "timeout");
-    double waited = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["time_ms"].number;
+    double waited = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["time_ms"].number();
     EXPECT_GE(waited, 200.0);
 }
 

@@ -26,6 +26,20 @@ struct JsonValue {
             if (f.first == key) return &f.second;
         return nullptr;
     }
+    // The value of `key`, or a null value when absent (or this is not an
+    // object): lookups chain without checks, r["final"]["ranks"][0].
+    const JsonValue& operator[](const std::string& key) const {
+        const JsonValue* v = find(key);
+        return v ? *v : null_value();
+    }
+    const JsonValue& operator[](size_t i) const { return i < items.size() ? items[i] : null_value(); }
+    bool has(const std::string& key) const { return find(key) != nullptr; }
+    bool is_null() const { return type == Type::Null; }
+    size_t size() const { return type == Type::Array ? items.size() : fields.size(); }
+    static const JsonValue& null_value() {
+        static const JsonValue null;
+        return null;
+    }
     double number() const { return std::strtod(text.c_str(), nullptr); }
     long long integer() const { return std::strtoll(text.c_str(), nullptr, 10); }
     unsigned long long unsigned_integer() const { return std::strtoull(text.c_str(), nullptr, 10); }
@@ -102,6 +116,7 @@ class JsonReader {
         ++at_;  // the opening quote
         while (at_ < s_.size() && s_[at_] != '"') {
             char c = s_[at_++];
+            if (static_cast<unsigned char>(c) < 0x20) return fail("control character in a string");
             if (c != '\\') {
                 out += c;
                 continue;

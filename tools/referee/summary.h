@@ -175,6 +175,9 @@ inline std::array<long, 5> pentanomial(const std::vector<GameRecord>& games, int
 
 inline const char* rule_name(Rule r) { return r == Rule::Match ? "match" : "adjacent"; }
 
+// What rounds to zero at one decimal prints as +0.0, not -0.0.
+inline double no_minus_zero(double x) { return x > -0.05 && x < 0.05 ? 0.0 : x; }
+
 // The table printed at the end of a run (or a merge).
 inline void print_summary(const RunInfo& info, const std::vector<GameRecord>& games) {
     std::vector<EntrantStats> stats = entrant_stats(games, info.bots.size());
@@ -210,7 +213,8 @@ inline void print_summary(const RunInfo& info, const std::vector<GameRecord>& ga
     long n_pairs = pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4];
     if (two && n_pairs)
         printf("Elo of bot 0 vs bot 1: %+.1f [%+.1f, %+.1f] (95%%, %ld seat-swapped pairs: %ld %ld %ld %ld %ld)\n",
-               elo.elo, elo.low, elo.high, n_pairs, pairs[0], pairs[1], pairs[2], pairs[3], pairs[4]);
+               no_minus_zero(elo.elo), no_minus_zero(elo.low), no_minus_zero(elo.high), n_pairs, pairs[0], pairs[1],
+               pairs[2], pairs[3], pairs[4]);
     if (info.sprt) {
         SprtResult r = sprt_pentanomial(pairs, info.sprt_params);
         printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f [%.3f, %.3f] -> %s\n", info.sprt_params.elo0,
