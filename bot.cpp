@@ -1605,6 +1605,7 @@ class Search {
     }
     static constexpr int kGreedyTurnTimeShare = 4;
     static constexpr int kMeanPlayoutsAhead = 2;
+    static constexpr int kLongestPlayoutsAhead = 2;
     static constexpr double kFirstPlayoutGuessS = 20e-6;
     long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
         const Clock::time_point deadline = budget.deadline();
@@ -1628,7 +1629,7 @@ class Search {
             longest = std::max(longest, now - last);
             last = now;
             const Clock::duration mean = playouts ? (now - playing_since) / playouts : Clock::duration::zero();
-            return now + std::max(longest, kMeanPlayoutsAhead * mean) >= deadline;
+            return now + std::max(kLongestPlayoutsAhead * longest, kMeanPlayoutsAhead * mean) >= deadline;
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
