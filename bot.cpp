@@ -74,20 +74,16 @@ struct alignas(32) Bitboard {
 };
 KD_INLINE Bitboard shift_east(const Bitboard& b) { return Bitboard{b.w << 1}; }
 KD_INLINE Bitboard shift_west(const Bitboard& b) { return Bitboard{b.w >> 1}; }
-KD_INLINE BoardWords words_up(BoardWords w) {
+template <int A, int B, int C, int D>
+KD_INLINE BoardWords pick_words(BoardWords w) {
 #ifdef __clang__
-    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, 4, 0, 1, 2);
+    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, A, B, C, D);
 #else
-    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{4, 0, 1, 2});
+    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{A, B, C, D});
 #endif
 }
-KD_INLINE BoardWords words_down(BoardWords w) {
-#ifdef __clang__
-    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, 1, 2, 3, 4);
-#else
-    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{1, 2, 3, 4});
-#endif
-}
+KD_INLINE BoardWords words_up(BoardWords w) { return pick_words<4, 0, 1, 2>(w); }
+KD_INLINE BoardWords words_down(BoardWords w) { return pick_words<1, 2, 3, 4>(w); }
 KD_INLINE Bitboard shift_south(const Bitboard& b) { return Bitboard{(b.w << 16) | (words_up(b.w) >> 48)}; }
 KD_INLINE Bitboard shift_north(const Bitboard& b) { return Bitboard{(b.w >> 16) | (words_down(b.w) << 48)}; }
 KD_INLINE Bitboard neighbors(const Bitboard& b) {

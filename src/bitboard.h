@@ -92,22 +92,19 @@ struct alignas(32) Bitboard {
 KD_INLINE Bitboard shift_east(const Bitboard& b) { return Bitboard{b.w << 1}; }
 // Toward -x: column 0 of a row falls into column 15 of the row above (a guard column).
 KD_INLINE Bitboard shift_west(const Bitboard& b) { return Bitboard{b.w >> 1}; }
-// The words moved one place up (word i takes word i - 1, word 0 zero), or
-// down: one shuffle, spelled as GCC and clang each spell it.
-KD_INLINE BoardWords words_up(BoardWords w) {
+// Words A, B, C, D of w (4: a zero word): one shuffle, spelled as GCC and
+// clang each spell it.
+template <int A, int B, int C, int D>
+KD_INLINE BoardWords pick_words(BoardWords w) {
 #ifdef __clang__
-    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, 4, 0, 1, 2);
+    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, A, B, C, D);
 #else
-    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{4, 0, 1, 2});
+    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{A, B, C, D});
 #endif
 }
-KD_INLINE BoardWords words_down(BoardWords w) {
-#ifdef __clang__
-    return __builtin_shufflevector(w, BoardWords{0, 0, 0, 0}, 1, 2, 3, 4);
-#else
-    return __builtin_shuffle(w, BoardWords{0, 0, 0, 0}, BoardWords{1, 2, 3, 4});
-#endif
-}
+// The words moved one place up (word i takes word i - 1, word 0 zero), or down.
+KD_INLINE BoardWords words_up(BoardWords w) { return pick_words<4, 0, 1, 2>(w); }
+KD_INLINE BoardWords words_down(BoardWords w) { return pick_words<1, 2, 3, 4>(w); }
 // Toward +y (one row down the screen): each word takes the top row of the word below it.
 KD_INLINE Bitboard shift_south(const Bitboard& b) { return Bitboard{(b.w << 16) | (words_up(b.w) >> 48)}; }
 // Toward -y.
