@@ -225,6 +225,9 @@ class BotProcess {
 
     // Writes all of `text` before `deadline`, draining the stderr of `others` meanwhile.
     Io write_all(const std::string& text, Clock::time_point deadline, const std::vector<BotProcess*>& others) {
+        // A request starts an exchange: whether its waits may spin is decided
+        // here, once, before the answer's clock starts.
+        spinning_ = spin_ > Clock::duration::zero() && spare_cpu();
         size_t done = 0;
         while (done < text.size()) {
             if (in_fd_ < 0) return Io::Closed;
@@ -328,7 +331,6 @@ class BotProcess {
     // Waits until fd is ready for `events`, draining the stderr of every bot
     // of the game meanwhile. False when the deadline passes first.
     bool wait(int fd, short events, Clock::time_point deadline, const std::vector<BotProcess*>& others) {
-        const bool spin = spin_ > Clock::duration::zero() && spare_cpu();
         for (;;) {
             std::vector<pollfd> fds{{fd, events, 0}};
             std::vector<BotProcess*> owners{nullptr};
@@ -340,7 +342,7 @@ class BotProcess {
             auto left = deadline - Clock::now();
             if (left <= Clock::duration::zero()) return false;
             // Sleep until the last spin_ before the deadline, then poll without sleeping.
-            auto sleep = !spin ? left : left > spin_ ? left - spin_ : Clock::duration::zero();
+            auto sleep = !spinning_ ? left : left > spin_ ? left - spin_ : Clock::duration::zero();
             auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(sleep).count();
             timespec ts{time_t(ns / 1000000000), long(ns % 1000000000)};
             if (sleep == Clock::duration::zero()) sched_yield();  // spinning: let a bot on this CPU run first
@@ -375,6 +377,7 @@ class BotProcess {
     std::string stderr_;
     std::string token_;  // "KD_REFEREE_TOKEN=<referee pid>:<serial>"
     Clock::duration spin_ = Clock::duration::zero();
+    bool spinning_ = false;  // this exchange's waits spin (spin_ set and a CPU spare)
 };
 
 }  // namespace kd

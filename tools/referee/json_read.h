@@ -33,7 +33,6 @@ struct JsonValue {
         return v ? *v : null_value();
     }
     const JsonValue& operator[](size_t i) const { return i < items.size() ? items[i] : null_value(); }
-    bool has(const std::string& key) const { return find(key) != nullptr; }
     bool is_null() const { return type == Type::Null; }
     size_t size() const { return type == Type::Array ? items.size() : fields.size(); }
     static const JsonValue& null_value() {
