@@ -18,6 +18,15 @@ namespace kd {
 //  Adjacent - a square touches the castle or any land (the CodinGame statement read literally).
 enum class Rule : int8_t { Match, Adjacent };
 
+// The rules' names on command lines, in replays and in state texts.
+inline const char* rule_name(Rule r) { return r == Rule::Match ? "match" : "adjacent"; }
+// False for a name that is neither.
+inline bool rule_by_name(const std::string& name, Rule& out) {
+    if (name != "match" && name != "adjacent") return false;
+    out = name == "match" ? Rule::Match : Rule::Adjacent;
+    return true;
+}
+
 // A tile's position: its first square and where the second one lies.
 struct Placement {
     int8_t x = -1, y = -1, rotation = 0;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "codingame.h"
 #include "game.h"
 
 namespace kd {
@@ -82,7 +83,7 @@ inline std::string state_text(const Game& g) {
 
 // ---------------------------------------------------------------- answers
 
-constexpr size_t kMaxMessage = 40;  // characters of a PICK message shown to viewers
+constexpr size_t kMaxMessage = codingame::kMaxMessageChars;
 
 // Splits on spaces and tabs.
 inline std::vector<std::string> split_words(const std::string& line) {

@@ -3,20 +3,11 @@
 #pragma once
 
 #include <algorithm>
-#include <chrono>
+
+#include "clock.h"
+#include "codingame.h"
 
 namespace kd {
-
-using Clock = std::chrono::steady_clock;
-
-// CodinGame's limits (RULES.md, "Picks, timeouts, elimination").
-constexpr double kFirstAnswerLimitMs = 1000;
-constexpr double kLaterAnswerLimitMs = 50;
-
-inline Clock::duration ms_to_duration(double ms) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
-}
-inline double duration_to_ms(Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
 // The time one answer may take.
 class TimeBudget {

@@ -173,7 +173,6 @@ inline std::array<long, 5> pentanomial(const std::vector<GameRecord>& games, int
     return pairs;
 }
 
-inline const char* rule_name(Rule r) { return r == Rule::Match ? "match" : "adjacent"; }
 
 // What rounds to zero at one decimal prints as +0.0, not -0.0.
 inline double no_minus_zero(double x) { return x > -0.05 && x < 0.05 ? 0.0 : x; }
