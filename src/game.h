@@ -333,13 +333,16 @@ class Game {
         if (turn_ == 0) return (step + first_picker_) % players();
         return placing_[step].owner;
     }
-    int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
+    KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
     void reveal_draft() {
         n_draft_ = 0;
         for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)
             draft_[n_draft_++] = Slot{deck_[next_draw_++], -1};
         for (int i = 1; i < n_draft_; ++i)  // ascending id; four tiles at most
-            for (int j = i; j > 0 && draft_[j - 1].tile > draft_[j].tile; --j) std::swap(draft_[j - 1], draft_[j]);
+            for (int j = i; j > 0 && draft_[j - 1].tile > draft_[j].tile; --j) {
+                const Slot moved = draft_[j];
+                draft_[j] = draft_[j - 1], draft_[j - 1] = moved;
+            }
     }
     // Moves past actions nobody can take (discarding their tiles) and into the
     // next turn when this one is done, until someone must answer or the game ends.

@@ -19,8 +19,10 @@ struct Tile {
     int8_t terrain1, crowns1;  // first square
     int8_t terrain2, crowns2;  // second square
     // Both halves alike: rotations 2 and 3 repeat rotations 0 and 1.
-    constexpr bool symmetric() const { return terrain1 == terrain2 && crowns1 == crowns2; }
-    constexpr int crowns() const { return crowns1 + crowns2; }
+    __attribute__((always_inline)) constexpr bool symmetric() const {
+        return terrain1 == terrain2 && crowns1 == crowns2;
+    }
+    __attribute__((always_inline)) constexpr int crowns() const { return crowns1 + crowns2; }
 };
 
 // Indexed by tile id; entry 0 is unused.

@@ -350,3 +350,53 @@ TEST(Placement, ListMatchesSlowCheckOnRandomKingdoms) {
         }
     }
 }
+
+// ---------------------------------------------------------------- all placements at once (src/spots.h)
+
+#include "slow_policy.h"
+#include "spots.h"
+
+TEST(TileSpots, AgreeWithEachPlacementValuedAloneOnRandomKingdoms) {
+    // Kingdoms grown by random legal tiles, both sizes and rules, many zones per
+    // terrain (codes of every size, and the fallback past them): the value of
+    // every placement, the best value and the jittered choice must be the plain ones.
+    Rng rng(777);
+    long checked = 0, many_zones = 0;
+    for (int game = 0; game < 300; ++game) {
+        const bool duel = game % 2;
+        Kingdom k = duel ? Kingdom(13, 7) : Kingdom(9, 5);
+        const Rule rule = game % 3 == 0 ? Rule::Adjacent : Rule::Match;
+        for (int step = 0; step < (duel ? 24 : 12); ++step) {
+            for (int id = 1; id <= kTileCount; id += 1 + int(rng.below(3))) {
+                const Tile& t = kTiles[id];
+                const int gain_weight = 1 + int(rng.below(9)), joined_weight = int(rng.below(3));
+                const uint64_t dice = rng.next();
+                const int noise = int(rng.below(2)) ? 3 : int(rng.below(8));
+                int plain_best;
+                const Placement plain = slow::best_placement(k, t, rule, gain_weight, joined_weight, dice, noise, &plain_best);
+                const TileSpots spots(k, t, rule, SpotWeights{gain_weight, joined_weight});
+                ASSERT_EQ(spots.any(), plain.valid());
+                ASSERT_EQ(spots.best_value(), plain_best) << "game " << game << " tile " << id;
+                ASSERT_TRUE(spots.best(dice, noise) == plain) << "game " << game << " tile " << id;
+                int i = 0;
+                spots.for_each([&](int sq, int r, int v) {
+                    const Placement p{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)};
+                    const Kingdom::Effect e = k.effect(t, p);
+                    ASSERT_TRUE(k.is_legal(t, rule, p));
+                    ASSERT_EQ(v, gain_weight * e.gain + joined_weight * e.joined);
+                    ++i;
+                });
+                PlacementList all;
+                ASSERT_EQ(i, k.legal_placements(t, rule, all));
+                many_zones += __builtin_popcountll(k.zones_of(t.terrain1)) + __builtin_popcountll(k.zones_of(t.terrain2)) > 6;
+                ++checked;
+            }
+            PlacementList spots;
+            const Tile& t = kTiles[1 + rng.below(kTileCount)];
+            const int n = k.legal_placements(t, rule, spots);
+            if (n) k.place(t, spots[rng.below(uint32_t(n))]);
+        }
+    }
+    EXPECT_GT(checked, 50000);
+    EXPECT_GT(many_zones, 100) << "the fallback for many zones was hardly tried";
+}
