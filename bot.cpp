@@ -645,6 +645,13 @@ inline void apply_tie_breaks(Result& r) {
             if (r.adjusted[j] > r.adjusted[i]) ++r.rank[i];
     }
 }
+inline double leaders_share(const Result& r, int seat) {
+    int best_other = 0;
+    for (int p = 0; p < r.players; ++p)
+        if (p != seat) best_other = std::max(best_other, r.score[p]);
+    const int leaders = r.score[seat] + best_other;
+    return leaders > 0 ? double(r.score[seat]) / leaders : 0.5;
+}
 class Game {
   public:
     Game(const Variant& v, Rule rule) : variant_(&v), rule_(rule) {
@@ -1157,25 +1164,96 @@ inline double duration_to_ms(Clock::duration d) { return std::chrono::duration<d
 }
 // ---- src/timeman.h
 namespace kd {
+class ClockSource {
+  public:
+    virtual ~ClockSource() = default;
+    virtual Clock::time_point now() const = 0;
+};
+class SteadyClockSource : public ClockSource {
+  public:
+    Clock::time_point now() const override { return Clock::now(); }
+};
+inline const ClockSource& steady_clock() {
+    static const SteadyClockSource clock;
+    return clock;
+}
 class TimeBudget {
   public:
-    TimeBudget(Clock::time_point start, double budget_ms)
-        : start_(start), deadline_(start + ms_to_duration(budget_ms)), budget_ms_(budget_ms) {}
+    TimeBudget(Clock::time_point start, double budget_ms, const ClockSource& clock = steady_clock())
+        : clock_(&clock), start_(start), deadline_(start + ms_to_duration(budget_ms)), budget_ms_(budget_ms) {}
+    const ClockSource& clock() const { return *clock_; }
+    Clock::time_point now() const { return clock_->now(); }
     double budget_ms() const { return budget_ms_; }
     Clock::time_point start() const { return start_; }
     Clock::time_point deadline() const { return deadline_; }
-    double elapsed_ms() const { return duration_to_ms(Clock::now() - start_); }
-    bool would_overrun(Clock::duration cost) const { return Clock::now() + cost >= deadline_; }
+    double elapsed_ms() const { return duration_to_ms(now() - start_); }
+    Clock::time_point share_end(int divisor) const {
+        const Clock::time_point now = this->now();
+        return now + (deadline_ - now) / divisor;
+    }
+    void mark(const char* phase) const {
+        if (n_marks_ < kMaxMarks) marks_[n_marks_++] = Mark{phase, now()};
+    }
+    std::string phases_text() const {
+        std::string text;
+        Clock::time_point since = start_;
+        char part[64];
+        for (int i = 0; i < n_marks_; ++i) {
+            snprintf(part, sizeof part, "%s%s %.2f", i ? " | " : "", marks_[i].phase, duration_to_ms(marks_[i].at - since));
+            text += part;
+            since = marks_[i].at;
+        }
+        return text;
+    }
   private:
+    static constexpr int kMaxMarks = 8;
+    struct Mark {
+        const char* phase;
+        Clock::time_point at;
+    };
+    const ClockSource* clock_;
     Clock::time_point start_, deadline_;
     double budget_ms_;
+    mutable Mark marks_[kMaxMarks];
+    mutable int n_marks_ = 0;
+};
+class StopRule {
+  public:
+    static constexpr double kFirstPlayoutGuessMs = 0.02;
+    static constexpr int kLongestAhead = 2, kMeanAhead = 2;
+    explicit StopRule(const TimeBudget& budget) : budget_(budget), since_(budget.now()), last_(since_) {}
+    bool should_stop() {
+        const Clock::time_point now = budget_.now();
+        if (started_) longest_ = std::max(longest_, now - last_);
+        last_ = now;
+        const Clock::duration ahead =
+            started_ ? std::max(kLongestAhead * longest_, kMeanAhead * mean()) : ms_to_duration(kFirstPlayoutGuessMs);
+        if (now + ahead >= budget_.deadline()) return true;
+        started_ = true;
+        ++playouts_;
+        return false;
+    }
+    double playouts_left() const {
+        const Clock::time_point now = budget_.now();
+        const double per = playouts_ > 1 ? duration_to_ms(now - since_) / double(playouts_) : kFirstPlayoutGuessMs;
+        return std::max(0.0, duration_to_ms(budget_.deadline() - now)) / std::max(per, 1e-6);
+    }
+    long playouts() const { return playouts_; }
+  private:
+    Clock::duration mean() const { return playouts_ ? (last_ - since_) / playouts_ : Clock::duration::zero(); }
+    const TimeBudget& budget_;
+    Clock::time_point since_, last_;
+    Clock::duration longest_ = Clock::duration::zero();
+    long playouts_ = 0;
+    bool started_ = false;
 };
 struct TimeControl {
     double later_ms = 40;
     double first_factor = 20;
     double first_max_ms = 800;
-    TimeBudget budget(Clock::time_point start, bool first_answer) const {
-        return TimeBudget(start, first_answer ? std::min(later_ms * first_factor, first_max_ms) : later_ms);
+    double slow_note_ms = 45;
+    TimeBudget budget(Clock::time_point start, bool first_answer, const ClockSource& clock = steady_clock()) const {
+        return TimeBudget(start, first_answer ? std::min(later_ms * first_factor, first_max_ms) : later_ms, clock);
     }
 };
 }
@@ -1374,14 +1452,19 @@ int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOpt
         bool complete;
         std::vector<std::string> warnings;
         Request request = memory.read(first, in, rule, complete, warnings);
+        budget.mark("reading");
         for (const std::string& w : warnings) log << "warning: " << w << "\n";
         Answer a;
         if (complete) a = decide(request, budget);
         make_safe(request.game, options.rule, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
+        budget.mark("writing");
         observe(request, a);
         log.clear();
-        if (!a.note.empty()) log << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
+        const double elapsed_ms = budget.elapsed_ms();
+        if (!a.note.empty()) log << a.note + " (" + std::to_string(elapsed_ms) + " ms)\n";
+        if (elapsed_ms > options.time.slow_note_ms && memory.requests_read() > 1)
+            log << "slow answer: " + budget.phases_text() + " ms\n";
         if (!complete) {
             log << "input ended inside a request: answered safely, stopping\n";
             return 1;
@@ -1783,6 +1866,7 @@ class Search {
         if (root.last_turn()) return solve_last_turn(root);
         int n = candidates(root);
         report.candidates = n;
+        budget.mark("candidates");
         if (n == 1) {
             report.answer = Answer{arms_[0].put, arms_[0].pick, "", ""};
             report.mode = "forced";
@@ -1798,15 +1882,10 @@ class Search {
     }
     double outcome(const Game& g, double* first) const {
         const Result r = g.result(false);
-        int best_other = INT_MIN, best_other_score = INT_MIN;
-        for (int p = 1; p < r.players; ++p) {
-            best_other = std::max(best_other, r.adjusted[p]);
-            best_other_score = std::max(best_other_score, r.score[p]);
-        }
+        int best_other = INT_MIN;
+        for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        const int leaders = r.score[0] + best_other_score;
-        const double share = leaders > 0 ? double(r.score[0]) / leaders : 0.5;
-        return options_.first_weight * *first + (1 - options_.first_weight) * share;
+        return options_.first_weight * *first + (1 - options_.first_weight) * leaders_share(r, 0);
     }
   private:
     struct Arm {
@@ -1884,46 +1963,28 @@ class Search {
         a.n++;
     }
     static constexpr int kGreedyTurnTimeShare = 4;
-    static constexpr int kMeanPlayoutsAhead = 2;
-    static constexpr int kLongestPlayoutsAhead = 2;
-    static constexpr double kFirstPlayoutGuessS = 20e-6;
     long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
-        const Clock::time_point deadline = budget.deadline();
-        auto start = Clock::now();
-        const Clock::time_point prepared_by = start + (deadline - start) / kGreedyTurnTimeShare;
+        const Clock::time_point prepared_by = budget.share_end(kGreedyTurnTimeShare);
         memo_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
-            bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || Clock::now() < prepared_by);
+            const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
         }
+        budget.mark("rest of turn");
+        StopRule time(budget);
         int alive = n;
         long playouts = 0;
         const uint64_t base = rng_.next();
-        const Clock::time_point playing_since = Clock::now();
-        Clock::duration longest = Clock::duration::zero();
-        Clock::time_point last = playing_since;
         auto out_of_time = [&]() {
-            if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
-            const Clock::time_point now = Clock::now();
-            longest = std::max(longest, now - last);
-            last = now;
-            const Clock::duration mean = playouts ? (now - playing_since) / playouts : Clock::duration::zero();
-            return now + std::max(kLongestPlayoutsAhead * longest, kMeanPlayoutsAhead * mean) >= deadline;
+            return options_.max_playouts > 0 ? playouts >= options_.max_playouts : time.should_stop();
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
             int rounds_left = 1;
             while ((1 << rounds_left) < alive) ++rounds_left;
-            long reps;
-            if (options_.max_playouts > 0) {
-                reps = (options_.max_playouts - playouts) / (long(rounds_left) * alive);
-            } else {
-                double spent = std::chrono::duration<double>(Clock::now() - start).count();
-                double per_playout = playouts ? spent / double(playouts) : kFirstPlayoutGuessS;
-                double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-                reps = long(left / rounds_left / (alive * per_playout));
-            }
+            const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) : time.playouts_left();
+            long reps = long(left / (double(rounds_left) * alive));
             if (alive <= 2) reps = 1L << 40;
             reps = std::max(reps, 1L);
             for (long j = 0; j < reps && !stop; ++j) {
@@ -1941,6 +2002,7 @@ class Search {
             if (alive > 1 && !stop) alive = (alive + 1) / 2;
             if (alive == 1) stop = true;
         }
+        budget.mark("playouts");
         return playouts;
     }
     SearchReport solve_last_turn(const Game& root) {

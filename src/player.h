@@ -138,14 +138,19 @@ int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOpt
         bool complete;
         std::vector<std::string> warnings;
         Request request = memory.read(first, in, rule, complete, warnings);
+        budget.mark("reading");
         for (const std::string& w : warnings) log << "warning: " << w << "\n";
         Answer a;
         if (complete) a = decide(request, budget);
         make_safe(request.game, options.rule, a);
         out << answer_text(a.put, a.pick, a.message) << std::flush;
+        budget.mark("writing");
         observe(request, a);
         log.clear();  // a write dropped because stderr was full must not silence the next ones
-        if (!a.note.empty()) log << a.note + " (" + std::to_string(budget.elapsed_ms()) + " ms)\n";
+        const double elapsed_ms = budget.elapsed_ms();
+        if (!a.note.empty()) log << a.note + " (" + std::to_string(elapsed_ms) + " ms)\n";
+        if (elapsed_ms > options.time.slow_note_ms && memory.requests_read() > 1)
+            log << "slow answer: " + budget.phases_text() + " ms\n";
         if (!complete) {
             log << "input ended inside a request: answered safely, stopping\n";
             return 1;

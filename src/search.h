@@ -79,6 +79,7 @@ class Search {
 
         int n = candidates(root);
         report.candidates = n;
+        budget.mark("candidates");
         if (n == 1) {
             report.answer = Answer{arms_[0].put, arms_[0].pick, "", ""};
             report.mode = "forced";
@@ -97,15 +98,10 @@ class Search {
     // to 1 for a first place alone, 0.5 shared, 0 otherwise.
     double outcome(const Game& g, double* first) const {
         const Result r = g.result(false);
-        int best_other = INT_MIN, best_other_score = INT_MIN;
-        for (int p = 1; p < r.players; ++p) {
-            best_other = std::max(best_other, r.adjusted[p]);
-            best_other_score = std::max(best_other_score, r.score[p]);
-        }
+        int best_other = INT_MIN;
+        for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        const int leaders = r.score[0] + best_other_score;
-        const double share = leaders > 0 ? double(r.score[0]) / leaders : 0.5;
-        return options_.first_weight * *first + (1 - options_.first_weight) * share;
+        return options_.first_weight * *first + (1 - options_.first_weight) * leaders_share(r, 0);
     }
 
   private:
@@ -198,57 +194,33 @@ class Search {
         a.n++;
     }
 
-    // Sequential halving over the first n arms until the deadline (or the
-    // playout limit); order_ ends with the best arm first. Returns the playouts run.
+    // Sequential halving over the first n arms until the stop rule says so (or
+    // the playout limit); order_ ends with the best arm first. Returns the playouts run.
     static constexpr int kGreedyTurnTimeShare = 4;  // the others' greedy answers take a quarter of the time at most
-    static constexpr int kMeanPlayoutsAhead = 2;    // the next playout is taken to last at least twice the mean
-    static constexpr int kLongestPlayoutsAhead = 2; // and twice the longest so far (a preemption, then the answer's write)
-    static constexpr double kFirstPlayoutGuessS = 20e-6;  // a playout's time before one is measured
     long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
-        const Clock::time_point deadline = budget.deadline();
         // Greedy answers of the others take a share of the time at most; then plain starts.
-        auto start = Clock::now();
-        const Clock::time_point prepared_by = start + (deadline - start) / kGreedyTurnTimeShare;
+        const Clock::time_point prepared_by = budget.share_end(kGreedyTurnTimeShare);
         memo_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
-            bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || Clock::now() < prepared_by);
+            const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
         }
+        budget.mark("rest of turn");
+        StopRule time(budget);
         int alive = n;
         long playouts = 0;
         const uint64_t base = rng_.next();
-        // Stops when the next playout could end past the deadline: it is taken
-        // to last twice as long as the longest one so far (once for the playout,
-        // once for writing the answer), or twice the mean. On a busy machine the
-        // longest includes the times we were preempted, and the search stops
-        // that much earlier: beside four busy processes, p99 of the answers
-        // 44.7 ms with the longest once, 39.7 ms with it twice.
-        const Clock::time_point playing_since = Clock::now();
-        Clock::duration longest = Clock::duration::zero();
-        Clock::time_point last = playing_since;
         auto out_of_time = [&]() {
-            if (options_.max_playouts > 0) return playouts >= options_.max_playouts;
-            const Clock::time_point now = Clock::now();
-            longest = std::max(longest, now - last);
-            last = now;
-            const Clock::duration mean = playouts ? (now - playing_since) / playouts : Clock::duration::zero();
-            return now + std::max(kLongestPlayoutsAhead * longest, kMeanPlayoutsAhead * mean) >= deadline;
+            return options_.max_playouts > 0 ? playouts >= options_.max_playouts : time.should_stop();
         };
         bool stop = false;
         for (int round = 0; !stop; ++round) {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.
             int rounds_left = 1;
             while ((1 << rounds_left) < alive) ++rounds_left;
-            long reps;
-            if (options_.max_playouts > 0) {
-                reps = (options_.max_playouts - playouts) / (long(rounds_left) * alive);
-            } else {
-                double spent = std::chrono::duration<double>(Clock::now() - start).count();
-                double per_playout = playouts ? spent / double(playouts) : kFirstPlayoutGuessS;
-                double left = std::chrono::duration<double>(deadline - Clock::now()).count();
-                reps = long(left / rounds_left / (alive * per_playout));
-            }
+            const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) : time.playouts_left();
+            long reps = long(left / (double(rounds_left) * alive));
             if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
             reps = std::max(reps, 1L);
             for (long j = 0; j < reps && !stop; ++j) {
@@ -267,6 +239,7 @@ class Search {
             if (alive > 1 && !stop) alive = (alive + 1) / 2;
             if (alive == 1) stop = true;
         }
+        budget.mark("playouts");
         return playouts;
     }
 

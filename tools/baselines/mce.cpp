@@ -26,11 +26,7 @@ double playout_value(Game g) {
         GreedyChoice c = full_greedy(g);
         g.apply(c.put, c.pick, true);
     }
-    Result r = g.result(false);
-    int best_other = 0;
-    for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.score[p]);
-    int total = r.score[0] + best_other;
-    return total ? double(r.score[0]) / total : 0.5;
+    return leaders_share(g.result(false), 0);
 }
 
 }  // namespace
@@ -48,10 +44,8 @@ int main(int argc, char** argv) {
         for (int i = 0; i < n_spots; ++i)
             for (int j = 0; j < n_picks; ++j) moves.push_back(RootMove{spots[i], picks[j]});
         long samples = 0;
-        const Clock::time_point start = Clock::now();
-        // A full-greedy playout is slow: stop when the next one would likely overrun the budget.
-        auto time_left = [&]() { return !budget.would_overrun(samples ? (Clock::now() - start) * 3 / (2 * samples) : Clock::duration::zero()); };
-        while (moves.size() > 1 && (options.playouts > 0 ? samples < options.playouts : time_left())) {
+        StopRule time(budget);  // our bot's stop rule (src/timeman.h)
+        while (moves.size() > 1 && (options.playouts > 0 ? samples < options.playouts : !time.should_stop())) {
             RootMove& m = moves[rng.below(uint32_t(moves.size()))];
             Game g = root;
             determinize(g, r.unseen, r.n_unseen, rng);
