@@ -7,6 +7,8 @@ GCC's own lexer must find the same code with and without them (on bot.cpp and
 on a file of tricky literals), and the bench bundled both ways must give the
 same signature.
 
+It carries the bot's side of the protocol only, no referee-side function.
+
 usage: test_bundle.py SOURCE_DIR WORK_DIR"""
 import os
 import re
@@ -36,6 +38,24 @@ includes = [i for i, l in enumerate(lines) if re.match(r'\s*#\s*include\s*<', l)
 targets = [i for i, l in enumerate(lines) if re.match(r'\s*#\s*pragma\s+GCC\s+target', l)]
 if targets and includes and min(targets) < max(includes):
     failures.append("#pragma GCC target comes before an #include")
+
+# The upload is the bot's side only: the headers that write requests, read
+# answers or dump states (for the referee, tests and tools) must not be in it,
+# nor any function they define (a copy pasted into another header would be).
+REFEREE_SIDE = ["src/referee_protocol.h", "src/state_text.h", "src/player.h"]
+for header in REFEREE_SIDE:
+    if "// ---- %s\n" % header in text:
+        failures.append("bot.cpp carries %s, referee-side code" % header)
+referee_names = set()
+for header in REFEREE_SIDE[:2]:
+    source = open(os.path.join(src, header)).read()
+    names = re.findall(r"^inline [^(=;]*?\b(\w+)\(", source, re.M)
+    if not names:
+        failures.append("found no function in %s: has its style changed?" % header)
+    referee_names.update(names)
+for name in sorted(referee_names):
+    if re.search(r"\b%s\b" % name, text):
+        failures.append("bot.cpp names %s, a function of the referee's side" % name)
 
 exe = os.path.join(work, "bot-codingame-check")
 cmd = ["g++", "-std=gnu++17", "-Werror=return-type", "-g", "-pthread", "-Wall", "-Wextra", bot, "-o", exe]

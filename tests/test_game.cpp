@@ -9,7 +9,7 @@
 #include "game.h"
 #include "greedy.h"
 #include "player.h"
-#include "protocol.h"
+#include "state_text.h"
 #include "slow_rules.h"
 
 using namespace kd;

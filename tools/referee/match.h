@@ -13,10 +13,11 @@
 #include <vector>
 
 #include "bot_process.h"
+#include "codingame.h"
 #include "game.h"
 #include "json.h"
 #include "referee_limits.h"
-#include "protocol.h"
+#include "referee_protocol.h"
 #include "utf8.h"
 
 namespace kd {
@@ -260,7 +261,7 @@ class Match {
                     v.fault = Fault::BadOutput;
                 else
                     v.put_parsed = turn > 0;
-                v.message = utf8_prefix(v.message, kMaxMessage);
+                v.message = utf8_prefix(v.message, codingame::kMaxMessageChars);
                 break;
         }
         return v;
