@@ -203,6 +203,31 @@ TEST(Result, ReturnsSumToHalfTheGamesPerPair) {
 
 namespace {
 
+// The state text reads back (src/state_text.h) into a game that writes the
+// same text and offers the same choices and scores.
+Game read_back(const Game& g) {
+    const std::string text = serialize(g);
+    Game back(g.variant(), g.rule());
+    std::string error;
+    EXPECT_TRUE(deserialize(text, back, error)) << error << "\n" << text;
+    EXPECT_EQ(serialize(back), text);
+    EXPECT_EQ(back.current_player(), g.current_player());
+    Placement mine[kMaxPlacements], theirs[kMaxPlacements];
+    const int n = g.legal_placements(mine);
+    EXPECT_EQ(back.legal_placements(theirs), n);
+    for (int i = 0; i < n && i < kMaxPlacements; ++i) EXPECT_EQ(mine[i], theirs[i]);
+    int picks[kMaxDraft], back_picks[kMaxDraft];
+    const int n_picks = g.free_picks(picks);
+    EXPECT_EQ(back.free_picks(back_picks), n_picks);
+    for (int i = 0; i < n_picks; ++i) EXPECT_EQ(picks[i], back_picks[i]);
+    const Result r = g.result(), back_r = back.result();
+    for (int p = 0; p < g.players(); ++p) {
+        EXPECT_EQ(back_r.adjusted[p], r.adjusted[p]);
+        EXPECT_EQ(back_r.rank[p], r.rank[p]);
+    }
+    return back;
+}
+
 // Plays one game with random (and sometimes greedy, or illegal) answers, checking invariants at every step.
 void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
     Rng rng(seed * 7919 + 1);
@@ -217,10 +242,12 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
         // A clone is an equal, independent game (whole-state texts: one game in ten, they cost).
         Game clone = g;
         const bool texts = seed % 10 == 0;
-        const std::string before_text = texts ? state_text(g) : "";
+        const std::string before_text = texts ? serialize(g) : "";
         if (texts) {
-            ASSERT_EQ(state_text(clone), before_text);
+            ASSERT_EQ(serialize(clone), before_text);
         }
+        Game back = read_back(g);  // and it plays on as the original does
+        ASSERT_FALSE(testing::Test::HasFailure());
 
         int seat = g.current_player(), tile = g.current_tile();
         ASSERT_GE(seat, 0);
@@ -258,14 +285,16 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
         if (vouchable) trusted.apply(n_spots ? put : Placement{}, pick, true);
         Game::Outcome o = g.apply(put, pick);
         ASSERT_TRUE(o.pick_ok);
+        back.apply(put, pick);
+        ASSERT_EQ(serialize(back), serialize(g));
         if (texts) {
             if (vouchable) {
-                ASSERT_EQ(state_text(trusted), state_text(g));
+                ASSERT_EQ(serialize(trusted), serialize(g));
             }
-            ASSERT_EQ(state_text(clone), before_text);  // the clone did not move
+            ASSERT_EQ(serialize(clone), before_text);  // the clone did not move
             Game again = clone;  // the same answer applied to a clone gives an equal game
             again.apply(put, pick);
-            ASSERT_EQ(state_text(again), state_text(g));
+            ASSERT_EQ(serialize(again), serialize(g));
         } else if (vouchable) {
             ASSERT_EQ(trusted.current_player(), g.current_player());
             ASSERT_EQ(trusted.kingdom(seat).score(), g.kingdom(seat).score());
