@@ -26,8 +26,13 @@
 #include "json.h"
 #include "match.h"
 #include "show.h"
+#include "merge.h"
+#include "run_record.h"
+#include "run_stats.h"
 #include "stats.h"
-#include "summary.h"
+#include "summary_json.h"
+#include "summary_json_read.h"
+#include "summary_table.h"
 
 using namespace kd;
 
@@ -269,7 +274,7 @@ void kill_everything(LiveGroups& live) {
     }
 }
 
-// referee --merge: reads the --json files, merges their games (summary.h)
+// referee --merge: reads the --json files, merges their games (merge.h)
 // and reports them as one run.
 int merge_main(int argc, char** argv) {
     std::vector<std::string> paths;
