@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "clock.h"
 #include "json_read.h"
 
 #include <algorithm>
@@ -39,7 +40,8 @@ extern char** environ;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using kd::Clock;
+using kd::duration_to_ms;
 
 const std::string kReplacement = "\xef\xbf\xbd";  // U+FFFD, what the replay writes for a byte that is not UTF-8
 
@@ -223,11 +225,11 @@ class RefereeHostile : public ::testing::Test {
         for (;;) {
             pid_t w = waitpid(pid, &status, WNOHANG);
             if (w == pid) break;
-            if (interrupt_ms > 0 && !interrupted && Clock::now() - start > std::chrono::milliseconds(interrupt_ms)) {
+            if (interrupt_ms > 0 && !interrupted && duration_to_ms(Clock::now() - start) > interrupt_ms) {
                 kill(pid, SIGTERM);
                 interrupted = true;
             }
-            if (std::chrono::duration<double>(Clock::now() - start).count() > kHardLimitS) {
+            if (duration_to_ms(Clock::now() - start) / 1000 > kHardLimitS) {
                 run.hung = true;
                 kill(pid, SIGKILL);
                 waitpid(pid, &status, 0);
@@ -235,7 +237,7 @@ class RefereeHostile : public ::testing::Test {
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
-        run.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+        run.wall_s = duration_to_ms(Clock::now() - start) / 1000;
         run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         run.term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
         run.out = read_file(dir_ + "/stdout.txt");

@@ -23,14 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "clock.h"
 #include "referee_limits.h"
 #include "utf8.h"
 
 extern char** environ;
 
 namespace kd {
-
-using Clock = std::chrono::steady_clock;
 
 // Every bot is started with KD_REFEREE_TOKEN=<referee pid>:<serial> in its
 // environment. Its descendants inherit it, so they can be found and killed

@@ -100,12 +100,7 @@ Options parse_options(int argc, char** argv) {
             o.jobs = int(number(a, need(i)));
         } else if (a == "--rule") {
             std::string r = need(i);
-            if (r == "match")
-                o.rule = Rule::Match;
-            else if (r == "adjacent")
-                o.rule = Rule::Adjacent;
-            else
-                usage_error("--rule is match or adjacent, got '" + r + "'");
+            if (!rule_by_name(r, o.rule)) usage_error("--rule is match or adjacent, got '" + r + "'");
         } else if (a == "--time-scale") {
             o.time_scale = number(a, need(i));
         } else if (a == "--no-timeout") {
