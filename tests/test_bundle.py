@@ -18,6 +18,9 @@ import sys
 src, work = sys.argv[1:3]
 bot = os.path.join(src, "bot.cpp")
 failures = []
+# CodinGame's compiler flags, as the bundler names them.
+CG_FLAGS = subprocess.run([sys.executable, os.path.join(src, "tools", "bundle"), "--print-flags"], check=True,
+                          capture_output=True, text=True).stdout.split()
 
 check = subprocess.run([sys.executable, os.path.join(src, "tools", "bundle"), "--check"], capture_output=True, text=True)
 if check.returncode != 0:
@@ -60,7 +63,7 @@ for name in sorted(referee_names):
         failures.append("bot.cpp names %s, a function of the referee's side" % name)
 
 exe = os.path.join(work, "bot-codingame-check")
-cmd = ["g++", "-std=gnu++17", "-Werror=return-type", "-g", "-pthread", "-Wall", "-Wextra", bot, "-o", exe]
+cmd = ["g++", *CG_FLAGS, "-Wall", "-Wextra", bot, "-o", exe]
 result = subprocess.run(cmd, capture_output=True, text=True)
 if result.returncode != 0:
     failures.append("does not compile with %s:\n%s" % (" ".join(cmd), result.stderr[:2000]))
@@ -124,7 +127,7 @@ signatures = []
 for name, options in (("bench-stripped", []), ("bench-with-comments", ["--keep-comments"])):
     source, exe = os.path.join(work, name + ".cpp"), os.path.join(work, name)
     bundle(os.path.join(src, "tools", "bench.cpp"), source, *options)
-    subprocess.run(["g++", "-std=gnu++17", "-Werror=return-type", "-g", "-pthread", source, "-o", exe], check=True)
+    subprocess.run(["g++", *CG_FLAGS, source, "-o", exe], check=True)
     out = subprocess.run([exe, "--signature"], check=True, capture_output=True, text=True).stdout.strip()
     if not re.fullmatch(r"signature: \d+ playouts, [0-9a-f]{16}", out):
         failures.append("%s --signature printed %r" % (name, out))
