@@ -1,12 +1,7 @@
 // referee: plays Kingdomino games between bot commands over stdin/stdout as
 // RULES.md says, many at once, and judges the bots with honest statistics.
-//
-//   referee --variant 2p|3p|4p|duel --games N --seed S --jobs J
-//           --rule match|adjacent --time-scale F [--no-timeout]
-//           --bot "CMD" --bot "CMD" [...]
-//           [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]
-//           [--show] [--strict-put]
-//   referee --merge FILE... [--json FILE] [--sprt ...]
+// Its command line is kUsage below (referee --help); tools/hosts.py writes
+// it for tools/arena and tools/tune (referee_command).
 #include <sys/stat.h>
 #include <unistd.h>
 
