@@ -934,7 +934,7 @@ class RequestReader {
     static TileLine read_tile_line(const std::string& line, bool with_current) {
         std::vector<std::string> w = split_words(line);
         TileLine t;
-        int id, owner, current;
+        int id, owner, current = 0;
         if (w.size() >= 4 && parse_int(w[0], id) && valid_tile_id(id) && parse_int(w[3], owner)) {
             t.tile = id;
             t.owner = owner;

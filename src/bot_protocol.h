@@ -144,7 +144,7 @@ class RequestReader {
     static TileLine read_tile_line(const std::string& line, bool with_current) {
         std::vector<std::string> w = split_words(line);
         TileLine t;
-        int id, owner, current;
+        int id, owner, current = 0;  // GCC -O1 (the TSan build) cannot see that parse_int sets it first
         if (w.size() >= 4 && parse_int(w[0], id) && valid_tile_id(id) && parse_int(w[3], owner)) {
             t.tile = id;
             t.owner = owner;
