@@ -353,7 +353,6 @@ class Match {
     // The whole replay: the game's setting, the requests, the events and the end.
     std::string replay_json() const {
         using namespace match_detail;
-        const Result& r = report_.result;
         const int n = v_.players;
         JsonWriter j;
         j.begin_object().field("format", kReplayFormat).field("variant", v_.name);
@@ -388,7 +387,18 @@ class Match {
             if (e.kind == GameEvent::Discard) j.field("tile", int(e.tile));
             j.field("reason", e.reason).end_object();
         }
-        j.end_array().key("final").begin_object().key("grids");
+        j.end_array().key("final");
+        write_final(j);
+        j.end_object();
+        return j.str();
+    }
+
+    // The replay's end: grids, scores and ranks, and each seat's elimination.
+    void write_final(JsonWriter& j) const {
+        using namespace match_detail;
+        const Result& r = report_.result;
+        const int n = v_.players;
+        j.begin_object().key("grids");
         write_grids(j, game_);
         for (auto [name, values] : {std::pair<const char*, const int*>{"scores", r.score}, {"adjusted", r.adjusted},
                                     {"territory", r.territory}, {"crowns", r.crowns}, {"ranks", r.rank}}) {
@@ -408,8 +418,7 @@ class Match {
             else
                 j.null();
         }
-        j.end_array().end_object().end_object();
-        return j.str();
+        j.end_array().end_object();
     }
 
     const MatchConfig& cfg_;

@@ -66,6 +66,20 @@ const char* kUsage =
     std::exit(2);
 }
 
+// Refuses what the options cannot mean together; a single bot in a
+// two-player variant plays itself.
+void check_options(Options& o) {
+    if (o.bots.empty()) usage_error("give at least one --bot");
+    if (o.games < 1) usage_error("--games must be at least 1");
+    if (o.jobs < 1) o.jobs = 1;
+    if (o.time_scale <= 0) usage_error("--time-scale must be positive");
+    if (o.variant->players == 2) {
+        if (o.bots.size() > 2) usage_error("a two-player variant takes one or two --bot");
+        if (o.bots.size() == 1) o.bots.push_back(o.bots[0]);  // self-play: two entrants, one command
+    }
+    if (o.sprt && o.variant->players != 2) usage_error("--sprt needs a two-player variant");
+}
+
 Options parse_options(int argc, char** argv) {
     Options o;
     auto need = [&](int& i) -> std::string {
@@ -118,15 +132,7 @@ Options parse_options(int argc, char** argv) {
             usage_error("unknown option '" + a + "'");
         }
     }
-    if (o.bots.empty()) usage_error("give at least one --bot");
-    if (o.games < 1) usage_error("--games must be at least 1");
-    if (o.jobs < 1) o.jobs = 1;
-    if (o.time_scale <= 0) usage_error("--time-scale must be positive");
-    if (o.variant->players == 2) {
-        if (o.bots.size() > 2) usage_error("a two-player variant takes one or two --bot");
-        if (o.bots.size() == 1) o.bots.push_back(o.bots[0]);  // self-play: two entrants, one command
-    }
-    if (o.sprt && o.variant->players != 2) usage_error("--sprt needs a two-player variant");
+    check_options(o);
     return o;
 }
 
