@@ -154,7 +154,7 @@ class Arena {
         std::vector<std::thread> workers;
         for (int j = 0; j < o_.jobs; ++j) workers.emplace_back([this] { work(); });
         for (auto& w : workers) w.join();
-        elapsed_s_ = std::chrono::duration<double>(Clock::now() - start_).count();
+        elapsed_s_ = duration_to_ms(Clock::now() - start_) / 1000;
     }
 
     // Whether a replay could not be written (the referee then exits with 1).
