@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "player.h"
+#include "play.h"
 #include "search.h"
 
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")

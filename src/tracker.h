@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "game.h"
-#include "protocol.h"
+#include "bot_protocol.h"
 
 namespace kd {
 

@@ -7,6 +7,8 @@ GCC's own lexer must find the same code with and without them (on bot.cpp and
 on a file of tricky literals), and the bench bundled both ways must give the
 same signature.
 
+It carries the bot's side of the protocol only, no referee-side function.
+
 usage: test_bundle.py SOURCE_DIR WORK_DIR"""
 import os
 import re
@@ -16,6 +18,9 @@ import sys
 src, work = sys.argv[1:3]
 bot = os.path.join(src, "bot.cpp")
 failures = []
+# CodinGame's compiler flags, as the bundler names them.
+CG_FLAGS = subprocess.run([sys.executable, os.path.join(src, "tools", "bundle"), "--print-flags"], check=True,
+                          capture_output=True, text=True).stdout.split()
 
 check = subprocess.run([sys.executable, os.path.join(src, "tools", "bundle"), "--check"], capture_output=True, text=True)
 if check.returncode != 0:
@@ -37,8 +42,28 @@ targets = [i for i, l in enumerate(lines) if re.match(r'\s*#\s*pragma\s+GCC\s+ta
 if targets and includes and min(targets) < max(includes):
     failures.append("#pragma GCC target comes before an #include")
 
+# The upload is the bot's side only: the headers that write requests, read
+# answers or dump states (for the referee, tests and tools) must not be in it,
+# nor any function they define (a copy pasted into another header would be).
+REFEREE_SIDE = ["src/referee_protocol.h", "src/state_text.h", "src/player.h"]
+for header in REFEREE_SIDE:
+    if "// ---- %s\n" % header in text:
+        failures.append("bot.cpp carries %s, referee-side code" % header)
+referee_names = set()
+for header in REFEREE_SIDE[:2]:
+    source = open(os.path.join(src, header)).read()
+    # Their public functions: helpers in a *_detail namespace may share a name with the bot's own.
+    source = re.sub(r"namespace (\w+_detail) \{.*?\}  // namespace \1", "", source, flags=re.S)
+    names = re.findall(r"^inline [^(=;]*?\b(\w+)\(", source, re.M)
+    if not names:
+        failures.append("found no function in %s: has its style changed?" % header)
+    referee_names.update(names)
+for name in sorted(referee_names):
+    if re.search(r"\b%s\b" % name, text):
+        failures.append("bot.cpp names %s, a function of the referee's side" % name)
+
 exe = os.path.join(work, "bot-codingame-check")
-cmd = ["g++", "-std=gnu++17", "-Werror=return-type", "-g", "-pthread", "-Wall", "-Wextra", bot, "-o", exe]
+cmd = ["g++", *CG_FLAGS, "-Wall", "-Wextra", bot, "-o", exe]
 result = subprocess.run(cmd, capture_output=True, text=True)
 if result.returncode != 0:
     failures.append("does not compile with %s:\n%s" % (" ".join(cmd), result.stderr[:2000]))
@@ -102,7 +127,7 @@ signatures = []
 for name, options in (("bench-stripped", []), ("bench-with-comments", ["--keep-comments"])):
     source, exe = os.path.join(work, name + ".cpp"), os.path.join(work, name)
     bundle(os.path.join(src, "tools", "bench.cpp"), source, *options)
-    subprocess.run(["g++", "-std=gnu++17", "-Werror=return-type", "-g", "-pthread", source, "-o", exe], check=True)
+    subprocess.run(["g++", *CG_FLAGS, source, "-o", exe], check=True)
     out = subprocess.run([exe, "--signature"], check=True, capture_output=True, text=True).stdout.strip()
     if not re.fullmatch(r"signature: \d+ playouts, [0-9a-f]{16}", out):
         failures.append("%s --signature printed %r" % (name, out))

@@ -9,7 +9,7 @@
 #include "game.h"
 #include "greedy.h"
 #include "player.h"
-#include "protocol.h"
+#include "state_text.h"
 #include "slow_rules.h"
 
 using namespace kd;
@@ -203,6 +203,108 @@ TEST(Result, ReturnsSumToHalfTheGamesPerPair) {
 
 namespace {
 
+// The state text reads back (src/state_text.h) into a game that writes the
+// same text and offers the same choices and scores.
+Game read_back(const Game& g) {
+    const std::string text = serialize(g);
+    Game back(g.variant(), g.rule());
+    std::string error;
+    EXPECT_TRUE(deserialize(text, back, error)) << error << "\n" << text;
+    EXPECT_EQ(serialize(back), text);
+    EXPECT_EQ(back.current_player(), g.current_player());
+    Placement mine[kMaxPlacements], theirs[kMaxPlacements];
+    const int n = g.legal_placements(mine);
+    EXPECT_EQ(back.legal_placements(theirs), n);
+    for (int i = 0; i < n && i < kMaxPlacements; ++i) EXPECT_EQ(mine[i], theirs[i]);
+    int picks[kMaxDraft], back_picks[kMaxDraft];
+    const int n_picks = g.free_picks(picks);
+    EXPECT_EQ(back.free_picks(back_picks), n_picks);
+    for (int i = 0; i < n_picks; ++i) EXPECT_EQ(picks[i], back_picks[i]);
+    const Result r = g.result(), back_r = back.result();
+    for (int p = 0; p < g.players(); ++p) {
+        EXPECT_EQ(back_r.adjusted[p], r.adjusted[p]);
+        EXPECT_EQ(back_r.rank[p], r.rank[p]);
+    }
+    return back;
+}
+
+// The choices of the player to act: it plays on, picks are sorted and there
+// is one while drafts remain, every placement listed is legal by the
+// independent check, and one is listed whenever the tile fits somewhere.
+void check_choices(const Game& g, Rule rule, const Placement* spots, int n_spots, const int* picks, int n_picks) {
+    const int seat = g.current_player(), tile = g.current_tile();
+    ASSERT_GE(seat, 0);
+    ASSERT_FALSE(g.eliminated(seat));
+    if (!g.last_turn()) {
+        ASSERT_GT(n_picks, 0) << "someone must pick and nobody left the game";
+    }
+    for (int i = 1; i < n_picks; ++i) ASSERT_LT(picks[i - 1], picks[i]);
+    for (int i = 0; i < n_spots; ++i) ASSERT_TRUE(slow::is_legal(g.kingdom(seat), kTiles[tile], rule, spots[i]));
+    if (tile > 0) {
+        ASSERT_EQ(n_spots > 0, g.kingdom(seat).has_legal_placement(kTiles[tile], rule));
+    }
+}
+
+// A random free pick and, one time in ten, greedy's answer; else a legal
+// placement, or one time in ten a random square (mostly illegal).
+void random_answer(const Game& g, Rng& rng, const Placement* spots, int n_spots, const int* picks, int n_picks,
+                   Placement& put, int& pick) {
+    put = Placement{};
+    pick = n_picks ? picks[rng.below(uint32_t(n_picks))] : -1;
+    const uint32_t style = rng.below(10);
+    const int side = g.variant().side;
+    if (style == 0) {
+        GreedyChoice c = full_greedy(g);
+        put = c.put;
+        pick = c.pick;
+    } else if (n_spots && style != 1) {
+        put = spots[rng.below(uint32_t(n_spots))];
+    } else if (n_spots) {
+        put = Placement{int8_t(rng.below(uint32_t(side))), int8_t(rng.below(uint32_t(side))), 0};
+    }
+}
+
+// After the answer of `seat`: its kingdom grew by the tile exactly when it
+// was placed (legally), and every kingdom keeps its score and extent.
+void check_kingdoms_after(const Game& g, const Kingdom& before, int seat, int tile, Rule rule, Placement put,
+                          PutResult result) {
+    if (tile > 0) {
+        const Kingdom& after = g.kingdom(seat);
+        if (result == PutResult::Placed) {
+            ASSERT_TRUE(slow::is_legal(before, kTiles[tile], rule, put));
+            ASSERT_EQ(after.territory(), before.territory() + 2);
+        } else {
+            ASSERT_EQ(after.territory(), before.territory());
+        }
+    }
+    for (int p = 0; p < g.players(); ++p) {
+        const Kingdom& k = g.kingdom(p);
+        ASSERT_EQ(k.score(), k.recount_score());
+        ASSERT_LE(k.max_x() - k.min_x() + 1, g.variant().extent);
+        ASSERT_LE(k.max_y() - k.min_y() + 1, g.variant().extent);
+    }
+}
+
+// At the end: every tile drawn was placed or discarded exactly once; with
+// match, every land square's tile touched its terrain or the castle (checked
+// at placement); the final scores equal the independent count, territory is
+// even, and nobody was eliminated.
+void check_end(const Game& g, const std::set<int>& drawn, const std::map<int, int>& placed_or_discarded,
+               const std::vector<GameEvent>& log) {
+    const Variant& v = g.variant();
+    ASSERT_EQ(int(drawn.size()), v.tiles_used);
+    for (int t : drawn) ASSERT_EQ(placed_or_discarded.count(t) ? placed_or_discarded.at(t) : 0, 1) << "tile " << t;
+    ASSERT_EQ(int(placed_or_discarded.size()), v.tiles_used);
+    Result r = g.result();
+    for (int p = 0; p < v.players; ++p) {
+        ASSERT_EQ(r.score[p], slow::score(g.kingdom(p)));
+        ASSERT_EQ(r.territory[p] % 2, 0);
+        ASSERT_GE(r.rank[p], 1);
+        ASSERT_LE(r.rank[p], v.players);
+    }
+    for (const GameEvent& e : log) ASSERT_NE(e.kind, GameEvent::Eliminated);
+}
+
 // Plays one game with random (and sometimes greedy, or illegal) answers, checking invariants at every step.
 void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
     Rng rng(seed * 7919 + 1);
@@ -211,46 +313,26 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
     g.set_log(&log);
     std::map<int, int> placed_or_discarded;  // tile -> times
     std::set<int> drawn;
-    const int n = v.players;
     while (!g.is_terminal()) {
         for (int i = 0; i < g.draft_count(); ++i) drawn.insert(g.draft(i).tile);
         // A clone is an equal, independent game (whole-state texts: one game in ten, they cost).
         Game clone = g;
         const bool texts = seed % 10 == 0;
-        const std::string before_text = texts ? state_text(g) : "";
+        const std::string before_text = texts ? serialize(g) : "";
         if (texts) {
-            ASSERT_EQ(state_text(clone), before_text);
+            ASSERT_EQ(serialize(clone), before_text);
         }
+        Game back = read_back(g);  // and it plays on as the original does
+        ASSERT_FALSE(testing::Test::HasFailure());
 
-        int seat = g.current_player(), tile = g.current_tile();
-        ASSERT_GE(seat, 0);
-        ASSERT_FALSE(g.eliminated(seat));
-        Placement spots[kMaxPlacements];
-        int n_spots = g.legal_placements(spots);
-        int picks[kMaxDraft];
-        int n_picks = g.free_picks(picks);
-        if (!g.last_turn()) {
-            ASSERT_GT(n_picks, 0) << "someone must pick and nobody left the game";
-        }
-        for (int i = 1; i < n_picks; ++i) ASSERT_LT(picks[i - 1], picks[i]);
-        for (int i = 0; i < n_spots; ++i) ASSERT_TRUE(slow::is_legal(g.kingdom(seat), kTiles[tile], rule, spots[i]));
-        if (tile > 0) {
-            ASSERT_EQ(n_spots > 0, g.kingdom(seat).has_legal_placement(kTiles[tile], rule));
-        }
-
-        Placement put;
-        int pick = n_picks ? picks[rng.below(uint32_t(n_picks))] : -1;
-        uint32_t style = rng.below(10);
-        if (style == 0) {
-            GreedyChoice c = full_greedy(g);
-            put = c.put;
-            pick = c.pick;
-        } else if (n_spots && style != 1) {
-            put = spots[rng.below(uint32_t(n_spots))];
-        } else if (n_spots) {
-            put = Placement{int8_t(rng.below(uint32_t(v.side))), int8_t(rng.below(uint32_t(v.side))), 0};
-        }
-        Kingdom before = g.kingdom(seat);
+        const int seat = g.current_player(), tile = g.current_tile();
+        Placement spots[kMaxPlacements], put;
+        const int n_spots = g.legal_placements(spots);
+        int picks[kMaxDraft], pick;
+        const int n_picks = g.free_picks(picks);
+        ASSERT_NO_FATAL_FAILURE(check_choices(g, rule, spots, n_spots, picks, n_picks));
+        random_answer(g, rng, spots, n_spots, picks, n_picks, put, pick);
+        const Kingdom before = g.kingdom(seat);
         // The trusted path every playout takes: the same answer, vouched legal
         // (or invalid when nothing fits), must give the same game as the checked one.
         const bool vouchable = n_spots ? slow::is_legal(before, kTiles[tile], rule, put) : true;
@@ -258,50 +340,25 @@ void check_random_game(const Variant& v, Rule rule, uint64_t seed) {
         if (vouchable) trusted.apply(n_spots ? put : Placement{}, pick, true);
         Game::Outcome o = g.apply(put, pick);
         ASSERT_TRUE(o.pick_ok);
+        back.apply(put, pick);
+        ASSERT_EQ(serialize(back), serialize(g));
         if (texts) {
             if (vouchable) {
-                ASSERT_EQ(state_text(trusted), state_text(g));
+                ASSERT_EQ(serialize(trusted), serialize(g));
             }
-            ASSERT_EQ(state_text(clone), before_text);  // the clone did not move
+            ASSERT_EQ(serialize(clone), before_text);  // the clone did not move
             Game again = clone;  // the same answer applied to a clone gives an equal game
             again.apply(put, pick);
-            ASSERT_EQ(state_text(again), state_text(g));
+            ASSERT_EQ(serialize(again), serialize(g));
         } else if (vouchable) {
             ASSERT_EQ(trusted.current_player(), g.current_player());
             ASSERT_EQ(trusted.kingdom(seat).score(), g.kingdom(seat).score());
             ASSERT_EQ(trusted.kingdom(seat).territory(), g.kingdom(seat).territory());
         }
-        if (tile > 0) {
-            placed_or_discarded[tile]++;
-            const Kingdom& after = g.kingdom(seat);
-            if (o.put == PutResult::Placed) {
-                ASSERT_TRUE(slow::is_legal(before, kTiles[tile], rule, put));
-                ASSERT_EQ(after.territory(), before.territory() + 2);
-            } else {
-                ASSERT_EQ(after.territory(), before.territory());
-            }
-        }
-        for (int p = 0; p < n; ++p) {
-            const Kingdom& k = g.kingdom(p);
-            ASSERT_EQ(k.score(), k.recount_score());
-            ASSERT_LE(k.max_x() - k.min_x() + 1, v.extent);
-            ASSERT_LE(k.max_y() - k.min_y() + 1, v.extent);
-        }
+        if (tile > 0) placed_or_discarded[tile]++;
+        ASSERT_NO_FATAL_FAILURE(check_kingdoms_after(g, before, seat, tile, rule, put, o.put));
     }
-    // Every tile drawn was placed or discarded exactly once.
-    ASSERT_EQ(int(drawn.size()), v.tiles_used);
-    for (int t : drawn) ASSERT_EQ(placed_or_discarded[t], 1) << "tile " << t;
-    ASSERT_EQ(int(placed_or_discarded.size()), v.tiles_used);
-    // With match, every land square's tile touched its terrain or the castle (checked at placement);
-    // here the final scores equal the independent count, and territory is even.
-    Result r = g.result();
-    for (int p = 0; p < n; ++p) {
-        ASSERT_EQ(r.score[p], slow::score(g.kingdom(p)));
-        ASSERT_EQ(r.territory[p] % 2, 0);
-        ASSERT_GE(r.rank[p], 1);
-        ASSERT_LE(r.rank[p], n);
-    }
-    for (const GameEvent& e : log) ASSERT_NE(e.kind, GameEvent::Eliminated);
+    check_end(g, drawn, placed_or_discarded, log);
 }
 
 }  // namespace

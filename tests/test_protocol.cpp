@@ -1,5 +1,5 @@
-// Protocol text both ways (src/protocol.h) and the game a bot rebuilds from
-// it (src/tracker.h, src/player.h).
+// Protocol text both ways (src/bot_protocol.h, src/referee_protocol.h) and
+// the game a bot rebuilds from it (src/tracker.h, src/play.h).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -7,8 +7,9 @@
 
 #include "greedy.h"
 #include "json.h"
+#include "bot_protocol.h"
 #include "player.h"
-#include "protocol.h"
+#include "referee_protocol.h"
 #include "tracker.h"
 #include "utf8.h"
 
@@ -83,13 +84,13 @@ TEST(ParsePick, IdAndMessage) {
         EXPECT_FALSE(parse_pick(line, id, msg, err)) << "'" << line << "'";
 }
 
-// The referee shows the first kMaxMessage characters of a message, not bytes:
+// The referee shows the first codingame::kMaxMessageChars characters of a message, not bytes:
 // no UTF-8 character is split. A byte outside UTF-8 is one character.
 TEST(AnswerMessage, CutAtFortyCharactersNotBytes) {
     const std::string e_acute = "\xc3\xa9", euro = "\xe2\x82\xac", clef = "\xf0\x9d\x84\x9e";
     std::string message = std::string(38, 'a') + e_acute + euro + clef + "tail";
     EXPECT_EQ(utf8_length(message), 45u);
-    EXPECT_EQ(utf8_prefix(message, kMaxMessage), std::string(38, 'a') + e_acute + euro);
+    EXPECT_EQ(utf8_prefix(message, codingame::kMaxMessageChars), std::string(38, 'a') + e_acute + euro);
     EXPECT_EQ(utf8_prefix(message, 100), message);
     std::string bad = "\xff\x80" + e_acute + "\xe2\x82" + "z";  // stray bytes, then a truncated euro sign
     EXPECT_EQ(utf8_length(bad), 6u);

@@ -6,6 +6,7 @@ usage: test_referee_cli.py REFEREE GREEDY RANDOM WORK_DIR"""
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,16 @@ check(len(games) == 20, "one replay per game")
 check(all(games[2 * k]["seed"] == games[2 * k + 1]["seed"] and games[2 * k]["bots"] == games[2 * k + 1]["bots"][::-1]
           for k in range(10)), "games 2k and 2k+1: same seed, seats swapped")
 check(games[0]["drafts"] == games[1]["drafts"] and games[0]["drafts"] != games[2]["drafts"], "same seed, same drafts")
+
+# The replay format is the referee's (it writes them); the viewer (and
+# tools/replay-view, which takes it from the viewer) and the format's page
+# must name the same version.
+source = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+written = {r["format"] for r in games.values()}
+viewer = re.findall(r"const FORMAT = '([^']+)';", open(os.path.join(source, "tools", "viewer", "viewer.html")).read())
+documented = re.findall(r'"format": "([^"]+)"', open(os.path.join(source, "docs", "replay-format.md")).read())
+check(len(written) == 1 and [*written] == viewer == documented,
+      "replays, the viewer and docs/replay-format.md name one format (%s, %s, %s)" % (written, viewer, documented))
 
 # 3p: the bots rotate through the seats, one game per rotation of a seed.
 shutil.rmtree(replays, ignore_errors=True)

@@ -104,16 +104,6 @@ TEST(EloPentanomial, DegenerateInputsGiveFiniteNumbers) {
     EXPECT_GT(all_wins.elo, 1000);
 }
 
-TEST(EloTrinomial, HandComputed) {
-    // Score 0.7, per-game variance 0.16, standard error 0.04.
-    const kd::EloEstimate estimate = kd::elo_trinomial(60, 20, 20);
-    EXPECT_NEAR(estimate.score, 0.7, 1e-12);
-    EXPECT_NEAR(estimate.elo, 147.19071, 1e-3);
-    EXPECT_NEAR(estimate.low, 86.22502, 1e-3);
-    EXPECT_NEAR(estimate.high, 218.25178, 1e-3);
-    EXPECT_EQ(estimate.n, 100);
-}
-
 // ---- parse_sprt --------------------------------------------------------------
 
 TEST(ParseSprt, AcceptsFullAndPartialSpecs) {

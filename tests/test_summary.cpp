@@ -1,4 +1,5 @@
-// The run summary and the merge of chunk files (tools/referee/summary.h):
+// The run summary and the merge of chunk files (tools/referee/: run_record.h,
+// summary_json.h, summary_json_read.h, merge.h):
 // a match cut into chunks of seeds and merged back gives, byte for byte, the
 // --json of the whole match; games counted twice, bots at the wrong seats and
 // chunks of another match are refused; an SPRT stops the merge at the chunk
@@ -7,7 +8,10 @@
 
 #include <random>
 
-#include "summary.h"
+#include "merge.h"
+#include "run_record.h"
+#include "summary_json.h"
+#include "summary_json_read.h"
 
 namespace kd {
 namespace {

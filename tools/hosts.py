@@ -56,6 +56,64 @@ def total_slots(logins):
     return sum(login_slots(lg)[0] or 1 for lg in logins)
 
 
+def referee_command(referee, variant, seed, games, bots, jobs=1, rule=None, time_scale=None, no_timeout=False,
+                    strict_put=False):
+    """The referee's command line (a list) for `games` games from `seed`, in
+    the options tools/referee/referee.cpp reads; unset ones keep its defaults."""
+    args = [referee, "--variant", variant, "--seed", str(seed), "--games", str(games), "--jobs", str(jobs)]
+    for bot in bots:
+        args += ["--bot", bot]
+    if rule:
+        args += ["--rule", rule]
+    if time_scale is not None:
+        args += ["--time-scale", "%g" % float(time_scale)]
+    if no_timeout:
+        args.append("--no-timeout")
+    if strict_put:
+        args.append("--strict-put")
+    return args
+
+
+def run_together(commands, timeout=None):
+    """Runs the commands (argument lists) all at once, stdin and stdout on
+    /dev/null, and waits for them: [(exit status, stderr text)] in their
+    order, status None for one stopped at `timeout` seconds. Their stderr goes
+    through files, not pipes: a command may leave a process holding it (ssh's
+    ControlMaster stays in the background). Whatever still runs when this
+    returns or is interrupted is stopped: SIGTERM first, so that a referee
+    stops its bots, then SIGKILL."""
+    running = []
+    try:
+        for cmd in commands:
+            err = tempfile.TemporaryFile()
+            running.append((subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err),
+                            err))
+        deadline = None if timeout is None else time.time() + timeout
+        results = []
+        for proc, err in running:
+            try:
+                status = proc.wait(timeout=None if deadline is None else max(0.0, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                status = None
+            err.seek(0)
+            results.append((status, err.read().decode(errors="replace")))
+        return results
+    finally:
+        for proc, err in running:
+            _stop(proc)
+            err.close()
+
+
+def _stop(proc):
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def source_tarball(repo):
     """The source in `repo` as it is in the working tree (the files git
     tracks, and new ones it does not ignore) in a tar.gz that depends only on
@@ -177,19 +235,12 @@ class HostSession:
     def _connect(self):
         """Opens each host's shared connection now, all at once, so that the
         round's jobs find it; a host that does not answer is dropped."""
-        procs = {}
-        for host in self._plain_hosts():
-            err = tempfile.TemporaryFile()
-            # The master stays in the background: no pipe of ours may stay open in it.
-            procs[host] = (subprocess.Popen(shlex.split(self.ssh_cmd) + [host, "true"], stdin=subprocess.DEVNULL,
-                                            stdout=subprocess.DEVNULL, stderr=err), err)
-        for host, (proc, err) in procs.items():
-            if proc.wait() != 0:
-                err.seek(0)
-                why = err.read().decode(errors="replace").strip().splitlines()
-                self.failed_hosts[host_name(host)] = "ssh: %s" % (why[-1] if why else "exit %d" % proc.returncode)
+        hosts = self._plain_hosts()
+        for host, (status, err) in zip(hosts, run_together([shlex.split(self.ssh_cmd) + [h, "true"] for h in hosts])):
+            if status != 0:
+                why = err.strip().splitlines()
+                self.failed_hosts[host_name(host)] = "ssh: %s" % (why[-1] if why else "exit %s" % status)
                 self.log("hosts: %s does not answer (%s): dropped" % (host, self.failed_hosts[host_name(host)]))
-            err.close()
         self._write_live_slf()
 
     def _stage(self, path):
@@ -332,23 +383,15 @@ class HostSession:
         here, and closes the shared ssh connections."""
         self.kill()
         # Through the shared connections, all hosts at once: the work dir, then the connection.
-        quits = [subprocess.Popen(shlex.split(self.ssh_cmd) + [host, "rm -rf %s; true" % shlex.quote(self.work)],
-                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                 for host in self._plain_hosts() if host_name(host) not in self.failed_hosts]
-        for q in quits:
-            try:
-                q.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                q.kill()
-        for host in self._plain_hosts():
-            subprocess.run(shlex.split(self.ssh_cmd) + ["-O", "exit", host],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=20)
+        ssh = shlex.split(self.ssh_cmd)
+        run_together([ssh + [host, "rm -rf %s; true" % shlex.quote(self.work)]
+                      for host in self._plain_hosts() if host_name(host) not in self.failed_hosts], timeout=60)
+        run_together([ssh + ["-O", "exit", host] for host in self._plain_hosts()], timeout=20)
         own_ssh = [lg for lg in self.remote if " " in login_slots(lg)[1] and host_name(lg) not in self.failed_hosts]
         if own_ssh:  # lines with their own ssh command: parallel reaches them
             with open(self.live_slf, "w") as f:
                 f.write("".join(lg + "\n" for lg in own_ssh))
-            subprocess.run(["parallel", "--slf", self.live_slf, "--nonall", "rm", "-rf", self.work],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            run_together([["parallel", "--slf", self.live_slf, "--nonall", "rm", "-rf", self.work]], timeout=120)
         shutil.rmtree(self.work, ignore_errors=True)
         shutil.rmtree(self.control, ignore_errors=True)
 

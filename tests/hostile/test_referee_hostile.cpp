@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "clock.h"
 #include "json_read.h"
 
 #include <algorithm>
@@ -39,7 +40,8 @@ extern char** environ;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using kd::Clock;
+using kd::duration_to_ms;
 
 const std::string kReplacement = "\xef\xbf\xbd";  // U+FFFD, what the replay writes for a byte that is not UTF-8
 
@@ -218,24 +220,9 @@ class RefereeHostile : public ::testing::Test {
             ADD_FAILURE() << "cannot start " << KD_REFEREE << ": " << strerror(rc);
             return run;
         }
-        int status = 0;
         bool interrupted = false;
-        for (;;) {
-            pid_t w = waitpid(pid, &status, WNOHANG);
-            if (w == pid) break;
-            if (interrupt_ms > 0 && !interrupted && Clock::now() - start > std::chrono::milliseconds(interrupt_ms)) {
-                kill(pid, SIGTERM);
-                interrupted = true;
-            }
-            if (std::chrono::duration<double>(Clock::now() - start).count() > kHardLimitS) {
-                run.hung = true;
-                kill(pid, SIGKILL);
-                waitpid(pid, &status, 0);
-                break;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        run.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+        const int status = wait_for(pid, start, interrupt_ms, interrupted, run);
+        run.wall_s = duration_to_ms(Clock::now() - start) / 1000;
         run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
         run.term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
         run.out = read_file(dir_ + "/stdout.txt");
@@ -243,11 +230,38 @@ class RefereeHostile : public ::testing::Test {
         if (interrupted) return run;
         std::string summary = read_file(json);
         EXPECT_TRUE(parse_json(summary, run.summary)) << "--json output is not JSON:\n" << summary;
+        read_replays(replays, run);
+        return run;
+    }
+
+    // Waits for the referee `pid`, started at `start`: SIGTERM after
+    // `interrupt_ms` (if > 0), SIGKILL past kHardLimitS (run.hung). Its wait status.
+    static int wait_for(pid_t pid, Clock::time_point start, int interrupt_ms, bool& interrupted, RefereeRun& run) {
+        int status = 0;
+        for (;;) {
+            pid_t w = waitpid(pid, &status, WNOHANG);
+            if (w == pid) return status;
+            if (interrupt_ms > 0 && !interrupted && duration_to_ms(Clock::now() - start) > interrupt_ms) {
+                kill(pid, SIGTERM);
+                interrupted = true;
+            }
+            if (duration_to_ms(Clock::now() - start) / 1000 > kHardLimitS) {
+                run.hung = true;
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+                return status;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }
+
+    // The game-*.json files in `dir`, in name order, read and parsed.
+    static void read_replays(const std::string& dir, RefereeRun& run) {
         std::vector<std::string> names;
-        if (DIR* d = opendir(replays.c_str())) {
+        if (DIR* d = opendir(dir.c_str())) {
             while (dirent* e = readdir(d)) {
                 struct stat st;
-                if (strncmp(e->d_name, "game-", 5) == 0 && stat((replays + "/" + e->d_name).c_str(), &st) == 0 &&
+                if (strncmp(e->d_name, "game-", 5) == 0 && stat((dir + "/" + e->d_name).c_str(), &st) == 0 &&
                     S_ISREG(st.st_mode))  // not what a test planted to make a write fail
                     names.push_back(e->d_name);
             }
@@ -255,11 +269,10 @@ class RefereeHostile : public ::testing::Test {
         }
         std::sort(names.begin(), names.end());
         for (const std::string& name : names) {
-            run.replay_texts.push_back(read_file(replays + "/" + name));
+            run.replay_texts.push_back(read_file(dir + "/" + name));
             run.replays.emplace_back();
             EXPECT_TRUE(parse_json(run.replay_texts.back(), run.replays.back())) << name << " is not JSON";
         }
-        return run;
     }
 
     // The referee exited 0 in time and every game was played to its end: the

@@ -23,14 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "clock.h"
 #include "referee_limits.h"
 #include "utf8.h"
 
 extern char** environ;
 
 namespace kd {
-
-using Clock = std::chrono::steady_clock;
 
 // Every bot is started with KD_REFEREE_TOKEN=<referee pid>:<serial> in its
 // environment. Its descendants inherit it, so they can be found and killed
@@ -218,9 +217,8 @@ class BotProcess {
     }
 
     // Busy-wait instead of sleeping in the last `spin` before a deadline: on
-    // some virtual machines a sleeping CPU takes milliseconds (here up to 24 ms)
-    // to wake, and that time would be counted against the bot. Only while a
-    // CPU is spare (spare_cpu).
+    // virtual machines a sleeping CPU can take milliseconds to wake, and that
+    // time would be counted against the bot. Only while a CPU is spare (spare_cpu).
     void set_spin(Clock::duration spin) { spin_ = spin; }
 
     // Writes all of `text` before `deadline`, draining the stderr of `others` meanwhile.
@@ -355,9 +353,8 @@ class BotProcess {
     }
 
     // True when a CPU is free for spinning: no more runnable processes (this
-    // one included) than CPUs online. On a loaded machine the spinning referee
-    // would take the CPU from the bot it times: beside four busy processes on
-    // two cores, 11 of 60 games were lost on time with spinning, none without.
+    // one included) than CPUs online. On a loaded machine a spinning referee
+    // would take the CPU from the bot it times, and the bot would lose on time.
     static bool spare_cpu() {
         static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         FILE* f = fopen("/proc/stat", "r");

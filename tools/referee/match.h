@@ -13,10 +13,12 @@
 #include <vector>
 
 #include "bot_process.h"
+#include "clock.h"
+#include "codingame.h"
 #include "game.h"
 #include "json.h"
 #include "referee_limits.h"
-#include "protocol.h"
+#include "referee_protocol.h"
 #include "utf8.h"
 
 namespace kd {
@@ -81,13 +83,6 @@ inline void count_fault(SeatReport& s, Fault f) {
         case Fault::IllegalPut: s.illegal_put++; break;
         case Fault::InvalidPick: s.invalid_pick++; break;
     }
-}
-
-inline double ms_between(Clock::time_point a, Clock::time_point b) {
-    return std::chrono::duration<double, std::milli>(b - a).count();
-}
-inline Clock::duration ms_duration(double ms) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
 }
 
 // One request written and its answer read: the text both ways and the times.
@@ -155,7 +150,7 @@ class Match {
         game_.set_log(&events_);
         for (int s = 0; s < v_.players; ++s) {
             bots_.emplace_back(new BotProcess(live));
-            bots_.back()->set_spin(match_detail::ms_duration(cfg.spin_ms * cfg.time_scale));
+            bots_.back()->set_spin(ms_to_duration(cfg.spin_ms * cfg.time_scale));
             all_.push_back(bots_.back().get());
         }
         requests_.begin_array();
@@ -180,7 +175,7 @@ class Match {
             if (cfg_.record_replay) record_request(turn, seat, tile, ex, verdict, bot_stderr, tiles);
             note_events(request_);
             ++request_;
-            report_.overhead_ms.push_back(ms_between(ex.start, ex.written) + ms_between(ex.read, Clock::now()));
+            report_.overhead_ms.push_back(duration_to_ms(ex.written - ex.start) + duration_to_ms(Clock::now() - ex.read));
         }
         requests_.end_array();
         for (auto& b : bots_) b->kill();
@@ -214,17 +209,17 @@ class Match {
         ex.start = Clock::now();
         ex.input = (answered_[seat] ? "" : init_text(v_)) + request_text(game_, seat);
         ex.limit_ms = cfg_.no_timeout ? limits::kNoTimeoutCapMs
-                                      : (answered_[seat] ? limits::kLaterAnswerMs : limits::kFirstAnswerMs) *
+                                      : (answered_[seat] ? codingame::kLaterAnswerMs : codingame::kFirstAnswerMs) *
                                             cfg_.time_scale;
-        const Clock::duration limit = ms_duration(ex.limit_ms);
+        const Clock::duration limit = ms_to_duration(ex.limit_ms);
         ex.io = bot.write_all(ex.input, ex.start + limit, all_);
         ex.input_refused = ex.io == BotProcess::Io::Closed;
         ex.written = Clock::now();
         const Clock::time_point deadline = ex.written + limit;
-        if (ex.io == BotProcess::Io::Ok) ex.io = bot.read_line(ex.put_line, deadline, limits::kMaxLineChars, ex.raw, all_);
-        if (ex.io == BotProcess::Io::Ok) ex.io = bot.read_line(ex.pick_line, deadline, limits::kMaxLineChars, ex.raw, all_);
+        if (ex.io == BotProcess::Io::Ok) ex.io = bot.read_line(ex.put_line, deadline, codingame::kMaxLineChars, ex.raw, all_);
+        if (ex.io == BotProcess::Io::Ok) ex.io = bot.read_line(ex.pick_line, deadline, codingame::kMaxLineChars, ex.raw, all_);
         ex.read = Clock::now();
-        ex.answer_ms = ms_between(ex.written, ex.read);
+        ex.answer_ms = duration_to_ms(ex.read - ex.written);
         if (ex.io == BotProcess::Io::Ok && ex.answer_ms > ex.limit_ms) ex.io = BotProcess::Io::Timeout;  // late is late
 
         SeatReport& sr = report_.seats[seat];
@@ -253,14 +248,14 @@ class Match {
                 break;
             case BotProcess::Io::TooLong:
                 v.fault = Fault::BadOutput;
-                v.detail = "a line longer than " + std::to_string(limits::kMaxLineChars) + " characters";
+                v.detail = "a line longer than " + std::to_string(codingame::kMaxLineChars) + " characters";
                 break;
             case BotProcess::Io::Ok:
                 if (!parse_put(ex.put_line, v.put, v.detail) || !parse_pick(ex.pick_line, v.pick, v.message, v.detail))
                     v.fault = Fault::BadOutput;
                 else
                     v.put_parsed = turn > 0;
-                v.message = utf8_prefix(v.message, kMaxMessage);
+                v.message = utf8_prefix(v.message, codingame::kMaxMessageChars);
                 break;
         }
         return v;
@@ -358,12 +353,11 @@ class Match {
     // The whole replay: the game's setting, the requests, the events and the end.
     std::string replay_json() const {
         using namespace match_detail;
-        const Result& r = report_.result;
         const int n = v_.players;
         JsonWriter j;
         j.begin_object().field("format", kReplayFormat).field("variant", v_.name);
         j.field("seed", (unsigned long long)cfg_.seed).field("game", cfg_.index);
-        j.field("rule", cfg_.rule == Rule::Match ? "match" : "adjacent");
+        j.field("rule", rule_name(cfg_.rule));
         j.field("time_scale", cfg_.time_scale).field("no_timeout", cfg_.no_timeout).field("strict_put", cfg_.strict_put);
         j.field("grid_size", v_.side).field("extent", v_.extent);
         j.key("castle").begin_array().value(v_.side / 2).value(v_.side / 2).end_array();
@@ -393,7 +387,18 @@ class Match {
             if (e.kind == GameEvent::Discard) j.field("tile", int(e.tile));
             j.field("reason", e.reason).end_object();
         }
-        j.end_array().key("final").begin_object().key("grids");
+        j.end_array().key("final");
+        write_final(j);
+        j.end_object();
+        return j.str();
+    }
+
+    // The replay's end: grids, scores and ranks, and each seat's elimination.
+    void write_final(JsonWriter& j) const {
+        using namespace match_detail;
+        const Result& r = report_.result;
+        const int n = v_.players;
+        j.begin_object().key("grids");
         write_grids(j, game_);
         for (auto [name, values] : {std::pair<const char*, const int*>{"scores", r.score}, {"adjusted", r.adjusted},
                                     {"territory", r.territory}, {"crowns", r.crowns}, {"ranks", r.rank}}) {
@@ -413,8 +418,7 @@ class Match {
             else
                 j.null();
         }
-        j.end_array().end_object().end_object();
-        return j.str();
+        j.end_array().end_object();
     }
 
     const MatchConfig& cfg_;

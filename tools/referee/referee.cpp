@@ -1,12 +1,7 @@
 // referee: plays Kingdomino games between bot commands over stdin/stdout as
 // RULES.md says, many at once, and judges the bots with honest statistics.
-//
-//   referee --variant 2p|3p|4p|duel --games N --seed S --jobs J
-//           --rule match|adjacent --time-scale F [--no-timeout]
-//           --bot "CMD" --bot "CMD" [...]
-//           [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]
-//           [--show] [--strict-put]
-//   referee --merge FILE... [--json FILE] [--sprt ...]
+// Its command line is kUsage below (referee --help); tools/hosts.py writes
+// it for tools/arena and tools/tune (referee_command).
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,8 +21,13 @@
 #include "json.h"
 #include "match.h"
 #include "show.h"
+#include "merge.h"
+#include "run_record.h"
+#include "run_stats.h"
 #include "stats.h"
-#include "summary.h"
+#include "summary_json.h"
+#include "summary_json_read.h"
+#include "summary_table.h"
 
 using namespace kd;
 
@@ -66,6 +66,20 @@ const char* kUsage =
     std::exit(2);
 }
 
+// Refuses what the options cannot mean together; a single bot in a
+// two-player variant plays itself.
+void check_options(Options& o) {
+    if (o.bots.empty()) usage_error("give at least one --bot");
+    if (o.games < 1) usage_error("--games must be at least 1");
+    if (o.jobs < 1) o.jobs = 1;
+    if (o.time_scale <= 0) usage_error("--time-scale must be positive");
+    if (o.variant->players == 2) {
+        if (o.bots.size() > 2) usage_error("a two-player variant takes one or two --bot");
+        if (o.bots.size() == 1) o.bots.push_back(o.bots[0]);  // self-play: two entrants, one command
+    }
+    if (o.sprt && o.variant->players != 2) usage_error("--sprt needs a two-player variant");
+}
+
 Options parse_options(int argc, char** argv) {
     Options o;
     auto need = [&](int& i) -> std::string {
@@ -95,12 +109,7 @@ Options parse_options(int argc, char** argv) {
             o.jobs = int(number(a, need(i)));
         } else if (a == "--rule") {
             std::string r = need(i);
-            if (r == "match")
-                o.rule = Rule::Match;
-            else if (r == "adjacent")
-                o.rule = Rule::Adjacent;
-            else
-                usage_error("--rule is match or adjacent, got '" + r + "'");
+            if (!rule_by_name(r, o.rule)) usage_error("--rule is match or adjacent, got '" + r + "'");
         } else if (a == "--time-scale") {
             o.time_scale = number(a, need(i));
         } else if (a == "--no-timeout") {
@@ -123,15 +132,7 @@ Options parse_options(int argc, char** argv) {
             usage_error("unknown option '" + a + "'");
         }
     }
-    if (o.bots.empty()) usage_error("give at least one --bot");
-    if (o.games < 1) usage_error("--games must be at least 1");
-    if (o.jobs < 1) o.jobs = 1;
-    if (o.time_scale <= 0) usage_error("--time-scale must be positive");
-    if (o.variant->players == 2) {
-        if (o.bots.size() > 2) usage_error("a two-player variant takes one or two --bot");
-        if (o.bots.size() == 1) o.bots.push_back(o.bots[0]);  // self-play: two entrants, one command
-    }
-    if (o.sprt && o.variant->players != 2) usage_error("--sprt needs a two-player variant");
+    check_options(o);
     return o;
 }
 
@@ -153,7 +154,7 @@ class Arena {
         std::vector<std::thread> workers;
         for (int j = 0; j < o_.jobs; ++j) workers.emplace_back([this] { work(); });
         for (auto& w : workers) w.join();
-        elapsed_s_ = std::chrono::duration<double>(Clock::now() - start_).count();
+        elapsed_s_ = duration_to_ms(Clock::now() - start_) / 1000;
     }
 
     // Whether a replay could not be written (the referee then exits with 1).
@@ -269,7 +270,7 @@ void kill_everything(LiveGroups& live) {
     }
 }
 
-// referee --merge: reads the --json files, merges their games (summary.h)
+// referee --merge: reads the --json files, merges their games (merge.h)
 // and reports them as one run.
 int merge_main(int argc, char** argv) {
     std::vector<std::string> paths;

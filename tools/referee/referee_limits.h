@@ -1,17 +1,14 @@
-// The referee's limits, in one place. The first three are RULES.md's ("Output,
-// per request" and "Picks, timeouts, elimination"), as is the 40-character cut
-// of PICK messages, kMaxMessage in src/protocol.h (the bot cuts its own
-// messages with it too). The others are the referee's own.
+// The referee's own limits, in one place. CodinGame's (the answer times, the
+// length of a line and of a PICK message) are src/codingame.h's, which the
+// bot keeps inside and the referee enforces.
 #pragma once
 
 #include <cstddef>
 
+#include "codingame.h"
+
 namespace kd {
 namespace limits {
-
-constexpr double kFirstAnswerMs = 1000;  // a player's first answer of the game, times --time-scale
-constexpr double kLaterAnswerMs = 50;    // every later answer, times --time-scale
-constexpr size_t kMaxLineChars = 4096;   // a longer answer line is bad output
 
 constexpr double kNoTimeoutCapMs = 60000;  // --no-timeout lifts the limits, but nothing may hang
 constexpr double kSpinMs = 20;             // with --jobs 1, busy-wait this long before a deadline

@@ -90,16 +90,6 @@ inline EloEstimate elo_pentanomial(const std::array<long, 5>& pairs) {
     return elo_from_mean(mean, variance, total, static_cast<int>(2 * total));
 }
 
-// Elo from independent games (win = 1, draw = 0.5, loss = 0).
-inline EloEstimate elo_trinomial(long wins, long draws, long losses) {
-    const double games = static_cast<double>(wins) + draws + losses;
-    if (games <= 0) return elo_from_mean(0.5, 0.0, 0.0, 0);
-    const double mean = (wins + 0.5 * draws) / games;
-    const double variance = (wins * std::pow(1.0 - mean, 2) + draws * std::pow(0.5 - mean, 2) +
-                             losses * std::pow(mean, 2)) / games;
-    return elo_from_mean(mean, variance, games, static_cast<int>(games));
-}
-
 // H0: bot A is elo0 stronger; H1: it is elo1 stronger. alpha and beta are the
 // accepted chances of a false H1 and a false H0.
 struct SprtParams {

@@ -1,0 +1,72 @@
+// The table the referee prints at the end of a run (or a merge): the run's
+// settings, a line per bot, the pairs' Elo and the SPRT, the referee's overhead.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "run_stats.h"
+
+namespace kd {
+
+// What rounds to zero at one decimal prints as +0.0, not -0.0.
+inline double no_minus_zero(double x) { return x > -0.05 && x < 0.05 ? 0.0 : x; }
+
+inline const char* sprt_verdict(SprtDecision d) {
+    return d == SprtDecision::AcceptH1   ? "H1 accepted (bot 0 is stronger by elo1)"
+           : d == SprtDecision::AcceptH0 ? "H0 accepted (not stronger by elo1)"
+                                         : "undecided (games ran out)";
+}
+
+// The run's line and a line per bot.
+inline void print_bot_table(const RunInfo& info, const RunSummary& s) {
+    const int group = info.variant->players;
+    printf("\n%s, %ld games (%ld seeds from %llu), rule %s, time scale %g%s, ", info.variant->name, s.played,
+           (s.played + group - 1) / group, (unsigned long long)info.seed, rule_name(info.rule), info.time_scale,
+           info.no_timeout ? " (no timeout)" : "");
+    if (info.chunks > 0)
+        printf("merged from %d chunks, %.1f s of referee time\n", info.chunks, info.elapsed_s);
+    else
+        printf("%d jobs, %.1f s\n", info.jobs, info.elapsed_s);
+    printf("%-3s %-28s %6s %5s %5s %5s %22s %8s %8s %4s %4s %4s %4s %4s %7s %7s %7s\n", "#", "bot", "games", "wins",
+           "draws", "loss", group == 2 ? "win rate [95% CI]" : "first place [95% CI]", "score", "diff", "TO", "bad",
+           "ill", "pick", "crash", "p50ms", "p99ms", "maxms");
+    for (size_t i = 0; i < s.entrants.size(); ++i) {
+        const EntrantStats& e = s.entrants[i];
+        Interval ci = e.interval();
+        const std::string& bot = info.bots[i];
+        std::string name = bot.size() > 28 ? "~" + bot.substr(bot.size() - 27) : bot;
+        char rate_text[64];
+        snprintf(rate_text, sizeof rate_text, "%5.1f%% [%5.1f, %5.1f]", 100 * e.win_rate(), 100 * ci.low,
+                 100 * ci.high);
+        printf("%-3zu %-28s %6ld %5ld %5ld %5ld %22s %8.2f %+8.2f %4ld %4ld %4ld %4ld %4ld %7.2f %7.2f %7.2f\n", i,
+               name.c_str(), e.games, e.wins, e.draws, e.losses, rate_text, e.mean_score(), e.mean_score_diff(),
+               e.timeouts, e.bad_output, e.illegal_put, e.invalid_pick, e.crashes, percentile(e.times, 0.5),
+               percentile(e.times, 0.99), percentile(e.times, 1.0));
+    }
+}
+
+inline void print_summary(const RunInfo& info, const std::vector<GameRecord>& games) {
+    const RunSummary s = summarize(info, games);
+    print_bot_table(info, s);
+    const std::array<long, 5>& pairs = s.pairs;
+    long n_pairs = pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4];
+    if (info.variant->players == 2 && n_pairs)
+        printf("Elo of bot 0 vs bot 1: %+.1f [%+.1f, %+.1f] (95%%, %ld seat-swapped pairs: %ld %ld %ld %ld %ld)\n",
+               no_minus_zero(s.elo.elo), no_minus_zero(s.elo.low), no_minus_zero(s.elo.high), n_pairs, pairs[0],
+               pairs[1], pairs[2], pairs[3], pairs[4]);
+    if (info.sprt) {
+        printf("SPRT elo0=%g elo1=%g alpha=%g beta=%g: LLR %.3f [%.3f, %.3f] -> %s\n", info.sprt_params.elo0,
+               info.sprt_params.elo1, info.sprt_params.alpha, info.sprt_params.beta, s.sprt.llr, s.sprt.lower,
+               s.sprt.upper, sprt_verdict(s.sprt.decision));
+        if (info.chunks_left_out > 0)
+            printf("SPRT decided after chunk %d of %d: the games of the %d later chunks are left out\n", info.chunks,
+                   info.chunks + info.chunks_left_out, info.chunks_left_out);
+    }
+    printf("referee overhead per request: mean %.4f ms, p99 %.4f ms, max %.4f ms (%zu requests)\n", mean(s.overhead),
+           percentile(s.overhead, 0.99), percentile(s.overhead, 1.0), s.overhead.size());
+    fflush(stdout);
+}
+
+}  // namespace kd
