@@ -241,6 +241,7 @@ class Game {
         }
         ++step_;
         settle();
+        KD_ASSERT(is_ok());
         return out;
     }
 
@@ -285,6 +286,33 @@ class Game {
         }
     }
 
+    // Whether the state holds together: every kingdom (Kingdom::is_ok), each
+    // tile at most once among this turn's tiles, the draft and the draws to
+    // come, drafts in ascending id, owners that are seats, the step within
+    // the turn. Asserted after every move in debug builds (apply), and in tests.
+    bool is_ok() const {
+        for (int p = 0; p < players(); ++p)
+            if (!kingdoms_[p].is_ok()) return false;
+        uint64_t tiles = 0;
+        auto once = [&](int tile) {
+            if (!valid_tile_id(tile) || ((tiles >> tile) & 1)) return false;
+            tiles |= uint64_t(1) << tile;
+            return true;
+        };
+        auto slots_ok = [&](const Slot* slots, int n) {
+            for (int i = 0; i < n; ++i) {
+                if (!once(slots[i].tile) || slots[i].owner < -1 || slots[i].owner >= players()) return false;
+                if (i && slots[i - 1].tile >= slots[i].tile) return false;
+            }
+            return true;
+        };
+        if (!slots_ok(placing_, n_placing_) || !slots_ok(draft_, n_draft_)) return false;
+        for (int i = next_draw_; i < deck_size_; ++i)
+            if (!once(deck_[i])) return false;
+        if (deck_size_ > variant_->tiles_used || next_draw_ > deck_size_) return false;
+        return over_ || (step_ >= 0 && step_ < steps_in_turn() && turn_ < variant_->turns);
+    }
+
     // ---- Setting up a position (deal(), and trackers rebuilding a game from text) ----
 
     // The tiles still to be drawn: the deck becomes the tiles already drawn, then these.
@@ -324,14 +352,21 @@ class Game {
         over_ = false;
         settle();
     }
-    // A search that simulated a turn's end revealed the next draft from its own
-    // guess of the deck: undraw_draft() puts it back (nobody has picked from
-    // it yet), set_undrawn() deals the unknown future, redraw_draft() reveals again.
-    void undraw_draft() {
-        next_draw_ = int8_t(next_draw_ - n_draft_);
-        n_draft_ = 0;
+    // Every draw from `first_draw` on becomes `tiles` (count of them). A draft
+    // already revealed from those draws (a search played on into the next
+    // turn, where nobody has picked yet) is revealed again from the new ones.
+    void redeal(const int8_t* tiles, int count, int first_draw) {
+        KD_ASSERT(first_draw >= 0 && first_draw <= next_draw_ && first_draw + count <= kTileCount);
+        const bool revealed = next_draw_ > first_draw;
+        KD_ASSERT(!revealed || next_draw_ - first_draw == n_draft_);
+        std::memcpy(deck_ + first_draw, tiles, size_t(count));
+        deck_size_ = int8_t(first_draw + count);
+        if (revealed) {
+            for (int i = 0; i < n_draft_; ++i) KD_ASSERT(draft_[i].owner < 0);
+            next_draw_ = int8_t(first_draw);
+            reveal_draft();
+        }
     }
-    void redraw_draft() { reveal_draft(); }
     Kingdom& kingdom_mut(int seat) {
         KD_ASSERT(seat >= 0 && seat < players());
         return kingdoms_[seat];
@@ -399,12 +434,14 @@ class Game {
     Kingdom kingdoms_[kMaxPlayers];
 };
 
-// Gives the game a random order of future draws, chosen among `unseen` tiles
-// (all of them in 4p and duel, a random subset in 2p and 3p).
-inline void determinize(Game& g, const int8_t* unseen, int n_unseen, Rng& rng) {
+// Deals what a seat has not seen: every draw from `first_draw` on (the draws
+// the seat had seen when it was asked) becomes a random order of `unseen`
+// tiles, all of them in 4p and duel, a random subset in 2p and 3p. A draft a
+// search revealed since from its own guess of those draws is dealt again.
+inline void resample_draws(Game& g, const int8_t* unseen, int n_unseen, int first_draw, Rng& rng) {
     int8_t pool[kTileCount];
     for (int i = 0; i < n_unseen; ++i) pool[i] = unseen[i];
-    int need = g.variant().tiles_used - g.drawn_count();
+    int need = g.variant().tiles_used - first_draw;
     if (need > n_unseen) need = n_unseen;
     for (int i = 0; i < need; ++i) {  // partial Fisher-Yates: only the draws needed
         int j = i + int(rng.below(uint32_t(n_unseen - i)));
@@ -412,7 +449,7 @@ inline void determinize(Game& g, const int8_t* unseen, int n_unseen, Rng& rng) {
         pool[i] = pool[j];
         pool[j] = t;
     }
-    g.set_undrawn(pool, need);
+    g.redeal(pool, need, first_draw);
 }
 
 }  // namespace kd

@@ -295,6 +295,38 @@ class Kingdom {
         return total;
     }
 
+    // Whether everything kept up to date square by square agrees with the
+    // squares themselves: score (by flood fill), territory, crowns, the box
+    // within the extent, the window, the connectors and the zones. For checks
+    // after every move in debug builds (Game::apply), and for tests.
+    bool is_ok() const {
+        Bitboard land;
+        uint64_t ids_in_use = 0;
+        int crowns = 0, zone_squares = 0;
+        for (int t = 0; t < kLandTerrains; ++t) {
+            if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t]) return false;
+            land |= terrain_[t];
+            if (reach_[t] != neighbors(terrain_[t]) || (zone_ids_[t] & ids_in_use)) return false;
+            ids_in_use |= zone_ids_[t];
+            for (uint64_t ids = zone_ids_[t]; ids; ids &= ids - 1) {
+                const int z = __builtin_ctzll(ids);
+                zone_squares += zone_size_[z];
+                crowns += zone_crowns_[z];
+            }
+        }
+        if (ids_in_use & free_zone_ids_) return false;
+        if (land != occupied_.minus(castle_) || land.count() != land_squares_ || zone_squares != land_squares_) return false;
+        if (crowns != crowns_ || crowns_on(land) != crowns_ || reach_any_ != neighbors(occupied_)) return false;
+        // The box: within the extent, holding every square, touched on every side.
+        if (max_x_ - min_x_ >= extent_ || max_y_ - min_y_ >= extent_) return false;
+        if (occupied_.minus(rectangle(min_x_, max_x_, min_y_, max_y_)).any()) return false;
+        for (const Bitboard& side : {rectangle(min_x_, min_x_, 0, kRowStride - 1), rectangle(max_x_, max_x_, 0, kRowStride - 1),
+                                     rectangle(0, kRowStride - 1, min_y_, min_y_), rectangle(0, kRowStride - 1, max_y_, max_y_)})
+            if (!(occupied_ & side).any()) return false;
+        if (window_ != window_for(min_x_, max_x_, min_y_, max_y_)) return false;
+        return score_ == recount_score();
+    }
+
     // Empty squares inside the window that no tile can ever cover: none of
     // their neighbours is free. The paper's greedy breaks ties on this count.
     KD_INLINE int isolated_holes() const { return isolated_in(window_, occupied_); }

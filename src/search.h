@@ -182,11 +182,7 @@ class Search {
         Arm& a = arms_[i];
         Rng rng(seed);
         Game g = starts_[i];
-        // A draft revealed inside the search came from a guessed deck: deal it again.
-        const bool guessed_draft = g.turn() > root.turn() && !g.is_terminal() && !g.last_turn();
-        if (guessed_draft) g.undraw_draft();
-        determinize(g, request.unseen, request.n_unseen, rng);
-        if (guessed_draft) g.redraw_draft();
+        resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
         playout(g, rng, options_.weights);
         double first;
         a.sum += outcome(g, &first);

@@ -22,7 +22,7 @@ class Tracker {
   public:
     // The game as the receiver of `obs` sees it, with current_player() == 0.
     // Undrawn tiles are the unseen ones in id order: a search shuffles them
-    // with determinize(). Oddities go to `warnings`.
+    // with resample_draws(). Oddities go to `warnings`.
     Game build(const Observation& obs, Rule rule, std::vector<std::string>& warnings) {
         const Variant& v = variant_for(obs.players, obs.side);
         Game g(v, rule);

@@ -394,7 +394,7 @@ void for_each_request(const Variant& v, uint64_t seed, Check&& check) {
 
 }  // namespace
 
-TEST(Determinize, KeepsWhatTheSeatSawAndNeverDuplicatesATile) {
+TEST(ResampleDraws, KeepsWhatTheSeatSawAndNeverDuplicatesATile) {
     int checked = 0;
     for (const Variant& v : kVariants)
         for (uint64_t seed = 1; seed <= 6; ++seed)
@@ -402,7 +402,7 @@ TEST(Determinize, KeepsWhatTheSeatSawAndNeverDuplicatesATile) {
                 Game g = r.game;
                 const std::string seen = request_text(g, 0);
                 Rng rng(seed * 1000 + uint64_t(checked));
-                determinize(g, r.unseen, r.n_unseen, rng);
+                resample_draws(g, r.unseen, r.n_unseen, g.drawn_count(), rng);
                 ASSERT_EQ(request_text(g, 0), seen) << v.name;
                 ASSERT_EQ(g.drawn_count(), r.game.drawn_count());
                 ASSERT_EQ(g.drawn_count() + g.undrawn_count(), std::min(v.tiles_used, g.drawn_count() + r.n_unseen));
@@ -424,28 +424,43 @@ TEST(Determinize, KeepsWhatTheSeatSawAndNeverDuplicatesATile) {
     EXPECT_GT(checked, 500);
 }
 
-TEST(Determinize, UndrawAndRedrawDealTheNextDraftAgain) {
+TEST(ResampleDraws, ADraftRevealedFromAGuessIsDealtAgain) {
+    // A search plays the rest of the turn from what the seat saw; the turn's
+    // end reveals the next draft from its guess of the deck. Resampling from
+    // the seat's draws deals that draft again, unpicked, from the new order.
     Game g = Game::deal(kFourPlayers, Rule::Match, 5);
     while (g.turn() < 3) {
         const GreedyChoice c = full_greedy(g);
         g.apply(c.put, c.pick);
     }
-    ASSERT_EQ(g.draft_count(), 4);
+    const int seen_draws = g.drawn_count() - g.draft_count();  // what a seat saw before this draft
+    std::vector<int8_t> unseen;
+    for (int i = seen_draws; i < g.drawn_count() + g.undrawn_count(); ++i) unseen.push_back(g.deck_tile(i));
+    std::sort(unseen.begin(), unseen.end());
     const int drawn = g.drawn_count();
-    g.undraw_draft();
-    EXPECT_EQ(g.draft_count(), 0);
-    EXPECT_EQ(g.drawn_count(), drawn - 4);
-    // A different future: the tiles still to come, reversed.
-    std::vector<int8_t> future;
-    for (int i = g.drawn_count() + g.undrawn_count() - 1; i >= g.drawn_count(); --i) future.push_back(g.deck_tile(i));
-    g.set_undrawn(future.data(), int(future.size()));
-    g.redraw_draft();
-    ASSERT_EQ(g.draft_count(), 4);
-    EXPECT_EQ(g.drawn_count(), drawn);
-    std::vector<int> expected(future.begin(), future.begin() + 4);
-    std::sort(expected.begin(), expected.end());
-    for (int i = 0; i < 4; ++i) {
-        EXPECT_EQ(g.draft(i).tile, expected[size_t(i)]);
-        EXPECT_EQ(g.draft(i).owner, -1);
+    std::set<std::vector<int>> drafts;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+        Game again = g;
+        Rng rng(seed);
+        resample_draws(again, unseen.data(), int(unseen.size()), seen_draws, rng);
+        ASSERT_EQ(again.draft_count(), 4);
+        ASSERT_EQ(again.drawn_count(), drawn);
+        ASSERT_EQ(again.drawn_count() + again.undrawn_count(), kFourPlayers.tiles_used);
+        std::vector<int> draft, deal;
+        for (int i = 0; i < 4; ++i) {
+            EXPECT_EQ(again.draft(i).owner, -1);
+            if (i) {
+                EXPECT_LT(again.draft(i - 1).tile, again.draft(i).tile);
+            }
+            draft.push_back(again.draft(i).tile);
+        }
+        for (int i = seen_draws; i < drawn; ++i) deal.push_back(again.deck_tile(i));
+        std::sort(deal.begin(), deal.end());
+        EXPECT_EQ(draft, deal) << "the draft is the first draws of the new order";
+        std::set<int> tiles;
+        for (int i = seen_draws; i < kFourPlayers.tiles_used; ++i) tiles.insert(again.deck_tile(i));
+        EXPECT_EQ(tiles.size(), unseen.size()) << "every unseen tile once";
+        drafts.insert(draft);
     }
+    EXPECT_GT(drafts.size(), 10u) << "the draft changes with the deal";
 }

@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
         double ns = median_ns(5, games, [&] {
             for (long i = 0; i < games; ++i) {
                 Game g = opening;
-                determinize(g, r.unseen, r.n_unseen, rng);
+                resample_draws(g, r.unseen, r.n_unseen, g.drawn_count(), rng);
                 playout(g, rng, weights);
                 sink += g.kingdom(0).score();
             }

@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
         while (moves.size() > 1 && (options.playouts > 0 ? samples < options.playouts : !time.should_stop())) {
             RootMove& m = moves[rng.below(uint32_t(moves.size()))];
             Game g = root;
-            determinize(g, r.unseen, r.n_unseen, rng);
+            resample_draws(g, r.unseen, r.n_unseen, g.drawn_count(), rng);
             g.apply(m.put, m.pick, true);
             m.sum += playout_value(g);
             m.n++;
