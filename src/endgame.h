@@ -151,18 +151,21 @@ class Solver {
             if (o < 0 || g_.eliminated(o)) continue;
             steps_[n_steps_++] = Step{int8_t(o), g_.placing(i).tile, false};
         }
-        // Which placements are enumerated (see the header comment): mine now, and
-        // at T-2 a player's that comes before another player's action and its own last one.
-        steps_[0].enumerate = true;
-        for (int k = 1; k < n_steps_ && !last; ++k)
+        // Which placements are enumerated (see the header comment): at T-2 a
+        // player's that comes before another player's action and its own last
+        // one, and mine now, unless in 2p and duel it may be folded too: no
+        // opponent acts between it and my last action (or it is the last turn);
+        // then my answer is the first placement of my best end.
+        for (int k = 0; k < n_steps_ && !last; ++k)
             for (int j = k + 1; j < n_steps_; ++j)
                 if (steps_[j].actor != steps_[k].actor)
                     for (int l = j + 1; l < n_steps_; ++l) steps_[k].enumerate |= steps_[l].actor == steps_[k].actor;
+        if (n_ > 2) steps_[0].enumerate = true;
         for (int p = 0; p < n_; ++p) {
             kingdoms_[p].assign(1, g_.kingdom(p));
             deferred_[p].clear();
         }
-        for (int k = 1; k < n_steps_; ++k)
+        for (int k = 0; k < n_steps_; ++k)
             if (!steps_[k].enumerate) deferred_[steps_[k].actor].push_back(steps_[k].tile);
 
         int state[kMaxPlayers] = {};
@@ -170,7 +173,7 @@ class Solver {
         out.nodes = nodes_;
         if (aborted_) return out;
         out.solved = true;
-        out.put = answer_put_;
+        out.put = steps_[0].enumerate ? answer_put_ : my_memo_[long(0) * 16 + line.my_mask].first;
         out.pick = answer_pick_;
         out.value = line.mine;
         out.first = line.mine.first / 12.0;
@@ -188,6 +191,7 @@ class Solver {
     struct Line {
         EndgameValue mine;
         FinalTally tally[kMaxPlayers];
+        int my_mask = 0;  // the draft tiles I end with
     };
 
     static constexpr int kCheckEvery = 256;  // nodes between two looks at the clock
@@ -207,6 +211,7 @@ class Solver {
         const int x = st.actor;
         PlacementList spots;
         int n_spots = 1;
+        spots[0] = Placement{};
         if (st.enumerate) {
             n_spots = kingdoms_[x][state[x]].legal_placements(kTiles[st.tile], rule_, spots);
             if (n_spots == 0) spots[n_spots++] = Placement{};  // fits nowhere: discarded
@@ -292,16 +297,17 @@ class Solver {
             line.tally[p] = memo;
         }
         const int n = tiles_of(0, owner, tiles, &mask);
+        line.my_mask = mask;
         auto found = my_memo_.find(long(state[0]) * 16 + mask);
         if (found == my_memo_.end()) {
-            std::vector<FinalTally> ends;
-            search_ends(kingdoms_[0][state[0]], tiles, n, n_ == 2 ? Ends::Best : Ends::All, ends);
+            MyEnds mine;
+            search_ends(kingdoms_[0][state[0]], tiles, n, n_ == 2 ? Ends::Best : Ends::All, mine.ends, &mine.first);
             if (aborted_) return line;
-            found = my_memo_.emplace(long(state[0]) * 16 + mask, std::move(ends)).first;
+            found = my_memo_.emplace(long(state[0]) * 16 + mask, std::move(mine)).first;
         }
         bool have = false;
         FinalTally mine;
-        for (const FinalTally& t : found->second) {
+        for (const FinalTally& t : found->second.ends) {
             line.tally[0] = t;
             const EndgameValue v = endgame_value(line.tally, n_);
             if (!have || line.mine < v) line.mine = v, have = true, mine = t;
@@ -319,71 +325,124 @@ class Solver {
     static bool hopeless(const FinalTally& bound, Ends mode, const std::vector<FinalTally>& ends) {
         return mode == Ends::Best && !ends.empty() && !bound.better_than(ends[0]);
     }
-    static void add_end(const FinalTally& t, Ends mode, std::vector<FinalTally>& ends) {
+    // Adds t to `ends`; true if it entered.
+    static bool add_end(const FinalTally& t, Ends mode, std::vector<FinalTally>& ends) {
         if (mode == Ends::Best) {
-            if (ends.empty()) ends.push_back(t);
-            else if (t.better_than(ends[0])) ends[0] = t;
-            return;
+            if (!ends.empty() && !t.better_than(ends[0])) return false;
+            ends.assign(1, t);
+            return true;
         }
         for (const FinalTally& e : ends)
-            if (e == t) return;
+            if (e == t) return false;
         ends.push_back(t);
+        return true;
     }
 
-    // The most `tiles` could add to a kingdom with these totals (TerrainTotals::bound, all tiles at once).
-    static int gain_bound(const TerrainTotals& totals, const int8_t* tiles, int n) {
+    // A bound of what the later tiles (all of `tiles` but the first, which the
+    // caller places first in k) can add, in two parts:
+    //  - a terrain that only one later tile has, and not the first: that tile's
+    //    points on it do not depend on the other tiles, which only take squares,
+    //    so they are at most its best on any two free squares of k's window
+    //    (the window only shrinks) - `exclusive`, the same for every placement
+    //    of the first tile;
+    //  - every other terrain: all its squares in one zone with all its crowns
+    //    (TerrainTotals::bound), from the totals after the first tile -
+    //    `shared`, whose squares and crowns are returned for shared_bound().
+    struct LaterBound {
+        int exclusive = 0;
         int squares[kLandTerrains] = {}, crowns[kLandTerrains] = {};
+        int shared_bound(const TerrainTotals& after_first) const {
+            int bound = exclusive;
+            for (int t = 0; t < kLandTerrains; ++t)
+                if (squares[t]) bound += after_first.bound(t, squares[t], crowns[t]);
+            return bound;
+        }
+    };
+    static LaterBound later_bound(const Kingdom& k, const int8_t* tiles, int n) {
+        LaterBound b;
+        int holders[kLandTerrains] = {};  // how many of the tiles have each terrain (the first counts twice)
         for (int i = 0; i < n; ++i) {
             const Tile& t = kTiles[tiles[i]];
-            squares[t.terrain1]++, squares[t.terrain2]++;
-            crowns[t.terrain1] += t.crowns1, crowns[t.terrain2] += t.crowns2;
+            holders[t.terrain1] += i ? 1 : 2;
+            if (t.terrain2 != t.terrain1) holders[t.terrain2] += i ? 1 : 2;
         }
-        int bound = 0;
-        for (int t = 0; t < kLandTerrains; ++t)
-            if (squares[t]) bound += totals.bound(t, squares[t], crowns[t]);
-        return bound;
+        const Bitboard free = k.free_squares();
+        const Bitboard firsts[4] = {free & shift_west(free), free & shift_north(free), free & shift_east(free),
+                                    free & shift_south(free)};
+        for (int i = 1; i < n; ++i) {
+            const Tile& t = kTiles[tiles[i]];
+            const bool own1 = holders[t.terrain1] == 1, own2 = holders[t.terrain2] == 1;
+            if (!own1) b.squares[t.terrain1]++, b.crowns[t.terrain1] += t.crowns1;
+            if (!own2) b.squares[t.terrain2]++, b.crowns[t.terrain2] += t.crowns2;
+            if (!own1 && !own2) continue;
+            int most = 0;
+            for (int r = 0; r < (t.symmetric() ? 2 : 4); ++r)
+                firsts[r].for_each_square([&](int sq) {
+                    const Kingdom::Effect e = k.effect(t, Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)});
+                    const int part = (own1 ? e.first_terrain_gain : 0) + (own2 ? e.gain - e.first_terrain_gain : 0);
+                    most = max_of(most, t.terrain1 == t.terrain2 ? e.gain : part);
+                });
+            b.exclusive += most;
+        }
+        return b;
     }
 
     // Adds to `ends` what placing `tiles` in order in k can reach (a tile that
-    // fits nowhere is discarded). Branch and bound: each placement's bound is
+    // fits nowhere is discarded). `first`: where given, set to the first
+    // tile's placement in the best end (invalid if the tile fits nowhere).
+    void search_ends(const Kingdom& k, const int8_t* tiles, int n, Ends mode, std::vector<FinalTally>& ends,
+                     Placement* first = nullptr) {
+        first_out_ = first;
+        first_now_ = Placement{};
+        top_n_ = n;
+        extend(k, tiles, n, mode, ends);
+    }
+
+    // search_ends() below the top. Branch and bound: each placement's bound is
     // its gain now plus the most the later tiles could gain after it; the
     // placements are tried by that bound, highest first, until none can enter `ends`.
-    void search_ends(const Kingdom& k, const int8_t* tiles, int n, Ends mode, std::vector<FinalTally>& ends) {
+    void extend(const Kingdom& k, const int8_t* tiles, int n, Ends mode, std::vector<FinalTally>& ends) {
         if (!tick()) return;
-        if (n == 0) return add_end(tally_of(k), mode, ends);
+        if (n == 0) {
+            if (add_end(tally_of(k), mode, ends) && first_out_) *first_out_ = first_now_;
+            return;
+        }
         const Tile& tile = kTiles[tiles[0]];
         PlacementList spots;
         const int m = k.legal_placements(tile, rule_, spots);
-        if (m == 0) return search_ends(k, tiles + 1, n - 1, mode, ends);  // discarded
+        if (m == 0) return extend(k, tiles + 1, n - 1, mode, ends);  // discarded (first_now_ stays invalid at the top)
         const TerrainTotals totals(k);
         const int territory = k.territory() + 2 * n;
         int crowns = k.crown_count();
         for (int i = 0; i < n; ++i) crowns += kTiles[tiles[i]].crowns();
         if (n == 1) {  // the last tile: its best spot (every spot's end for Ends::All)
             const int most = totals.gain_bound(tile);
-            int best = -1;
+            int best = -1, at = 0;
             for (int i = 0; i < m && (mode == Ends::All || best < most); ++i) {
                 const int gain = k.score_gain(tile, spots[i]);
                 if (mode == Ends::All) add_end(FinalTally{k.score() + gain, territory, crowns}, mode, ends);
-                best = max_of(best, gain);
+                if (gain > best) best = gain, at = i;
             }
-            if (mode != Ends::All) add_end(FinalTally{k.score() + best, territory, crowns}, mode, ends);
+            if (mode != Ends::All && add_end(FinalTally{k.score() + best, territory, crowns}, mode, ends) && first_out_)
+                *first_out_ = n == top_n_ ? spots[at] : first_now_;
             return;
         }
         struct Option {
             int bound, index;
         };
         Option options[kMaxPlacements];
+        const LaterBound later = later_bound(k, tiles, n);
         for (int i = 0; i < m; ++i) {
             const Kingdom::Effect e = k.effect(tile, spots[i]);
-            options[i] = Option{k.score() + e.gain + gain_bound(totals.after(tile, e), tiles + 1, n - 1), i};
+            options[i] = Option{k.score() + e.gain + later.shared_bound(totals.after(tile, e)), i};
         }
         std::sort(options, options + m, [](const Option& a, const Option& b) { return a.bound > b.bound; });
         for (int i = 0; i < m && !aborted_; ++i) {
             if (hopeless(FinalTally{options[i].bound, territory, crowns}, mode, ends)) break;  // nor the later ones
+            if (n == top_n_) first_now_ = spots[options[i].index];
             Kingdom next = k;
             next.place(tile, spots[options[i].index]);
-            search_ends(next, tiles + 1, n - 1, mode, ends);
+            extend(next, tiles + 1, n - 1, mode, ends);
         }
     }
 
@@ -403,7 +462,14 @@ class Solver {
     std::unordered_map<long, int> children_[kMaxPlayers];
     std::vector<int8_t> deferred_[kMaxPlayers];   // T-2 tiles whose placement is folded into the end
     std::unordered_map<long, FinalTally> best_memo_[kMaxPlayers];
-    std::unordered_map<long, std::vector<FinalTally>> my_memo_;
+    struct MyEnds {
+        std::vector<FinalTally> ends;
+        Placement first;  // the first placement of the best end (a folded answer)
+    };
+    std::unordered_map<long, MyEnds> my_memo_;
+    Placement* first_out_ = nullptr;  // search_ends()'s `first`
+    Placement first_now_;             // the first placement of the line extend() is on
+    int top_n_ = 0;                   // search_ends()'s n
     Placement answer_put_;
     int answer_pick_ = -1;
 };
