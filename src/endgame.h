@@ -23,13 +23,14 @@
 // later choices see its consequences. The solver enumerates a placement
 // (a "commitment") only where that matters, and elsewhere folds it into the
 // player's best end for the tiles it ends with:
-//  - my placement now: always enumerated (it is the answer);
-//  - an opponent's placement that another player's pick follows before the
-//    opponent's own last pick (2p/duel: orders me-O-me-O, at my first king):
-//    enumerated, each a kingdom of its own (about one such position in fifty
-//    has another value when it is folded);
+//  - a placement that another player's action follows before its owner's
+//    last action of the turn: enumerated, each a kingdom of its own. For an
+//    opponent that is 2p/duel in the order me-O-me-O at my first king (about
+//    one such position in a hundred has another value when it is folded);
+//  - my placement now in 3p and 4p: enumerated (see below);
 //  - every other placement is folded: once a player's picks are all made,
-//    later players see only its final result for that set of tiles.
+//    later players see only its final result for that set of tiles. When my
+//    placement now is folded, the answer is the first placement of my best end.
 // What a fold keeps of a player's reachable ends (score, territory, crowns):
 //  - an opponent: the best by (score, territory), then the most crowns. Its
 //    ties on (score, territory) for one set of tiles differ at most in crowns;
@@ -39,8 +40,9 @@
 //  - me in 2p and duel: the best by (score, territory, crowns) too. With two
 //    players the tie-breaks compare (score, territory, crowns) in that order,
 //    so that end wins (or draws) whenever any end does, and has the most
-//    points: it is my best against any opponent end, and the fold of my
-//    later placements cannot change anyone's choice.
+//    points: it is my best against any opponent end, so deciding my
+//    placements once my picks are all made changes nobody's choice. Hence
+//    my placement now is folded too when no opponent acts before my last pick.
 //  - me in 3p and 4p: every distinct end. My only placement at T-2 is the
 //    answer itself, but the rank objective is not monotone (a point more can
 //    put me in a tie-break I lose, a point less in one I win), so my choice
