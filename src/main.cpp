@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
         char message[48];
         if (r.win >= 0 && r.playouts > 0)
             snprintf(message, sizeof message, "win %.0f%% (%ld sims)", 100 * r.win, r.playouts);
+        else if (r.nodes > 0)
+            snprintf(message, sizeof message, "solved: %.0f pts, first %.0f%%", r.value, 100 * r.win);
         else if (r.win < 0)
             snprintf(message, sizeof message, "final %.0f pts", r.value);
         else
@@ -33,9 +35,10 @@ int main(int argc, char** argv) {
         r.answer.message = message;
         const kd::Game& g = request.game;
         char note[200];
-        snprintf(note, sizeof note, "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates, %ld playouts",
+        snprintf(note, sizeof note,
+                 "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates, %ld playouts, %ld nodes",
                  g.turn() + 1, g.variant().turns, r.mode, r.answer.put.x, r.answer.put.y, r.answer.put.rotation,
-                 r.answer.pick, r.value, r.win, r.candidates, r.playouts);
+                 r.answer.pick, r.value, r.win, r.candidates, r.playouts, r.nodes);
         r.answer.note = note;
         return r.answer;
     });

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "decision.h"
+#include "endgame.h"
 #include "greedy.h"
 #include "policy.h"
 #include "timeman.h"
@@ -32,6 +33,8 @@ struct SearchOptions {
     // the paper's bot and tied elsewhere (issue 8's experiments).
     double first_weight = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
+    bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
+    long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     PolicyWeights weights;
 };
 
@@ -51,6 +54,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "holes") o.weights.holes = int(v);
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
+    else if (name == "endgame") o.endgame = v != 0;
     else return false;
     return true;
 }
@@ -60,7 +64,8 @@ struct SearchReport {
     long playouts = 0;
     int candidates = 0;
     double value = 0;  // mean playout value of the answer
-    double win = 0;    // its share of first places in playouts (1 for an exact solve)
+    double win = 0;    // its share of first places in playouts (in the solved line for an exact solve)
+    long nodes = 0;    // the endgame solver's work
     const char* mode = "";
 };
 
@@ -75,6 +80,8 @@ class Search {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
+        if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
+            return report;
         if (root.last_turn()) return solve_last_turn(root);
 
         int n = candidates(root);
@@ -92,6 +99,24 @@ class Search {
         report.win = best.n ? best.wins / best.n : 0;
         report.mode = "mc";
         return report;
+    }
+
+    // The last draft is on the table: the rest of the game solved, within a
+    // share of the time (or a node limit with a fixed number of playouts). False
+    // when it could not finish: the Monte Carlo search answers then.
+    static constexpr int kEndgameTimeShare = 3;  // a third of the time left at most
+    bool solve_exactly(const Game& root, const TimeBudget& budget, SearchReport& report) const {
+        const bool fixed = options_.max_playouts > 0;
+        const Clock::time_point deadline = fixed ? Clock::time_point::max() : budget.share_end(kEndgameTimeShare);
+        const EndgameSolution s = solve_endgame(root, deadline, fixed ? options_.endgame_nodes : 0);
+        budget.mark("endgame");
+        if (!s.solved) return false;
+        report.answer = Answer{s.put, s.pick, "", ""};
+        report.mode = "exact";
+        report.value = s.my_score;
+        report.win = s.first;
+        report.nodes = s.nodes;
+        return true;
     }
 
     // A playout's value for seat 0 at the end of g, in [0, 1]; *first is set
