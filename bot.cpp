@@ -1116,6 +1116,7 @@ struct Request {
  Game game;
  int8_t unseen[kTileCount];
  int n_unseen = 0;
+ int index = 0;
  explicit Request(const Game& g) : game(g) {}
 };
 struct Answer {
@@ -1370,6 +1371,7 @@ class PlayerMemory {
   complete = reader_.read(first_line, in, obs);
   warnings = obs.warnings;
   Request r(tracker_.build(obs, rule, warnings));
+  r.index = requests_read_;
   r.n_unseen = tracker_.unseen_tiles(r.unseen);
   ++requests_read_;
   return r;
@@ -2173,8 +2175,16 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
  else return false;
  return true;
 }
+struct CandidateReport {
+ Placement put;
+ int pick = -1;
+ long playouts = 0;
+ double value = 0;
+ double first = 0;
+};
 struct SearchReport {
  Answer answer;
+ std::vector<CandidateReport> ranked;
  long playouts = 0;
  int candidates = 0;
  double value = 0;
@@ -2185,7 +2195,7 @@ struct SearchReport {
 class Search {
   public:
  static constexpr int kMaxCandidates = 64;
- explicit Search(const SearchOptions& options) : options_(options), rng_(options.seed) { memo_.reserve(64); }
+ explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
  SearchReport decide(const Request& request, const TimeBudget& budget) {
   const Game& root = request.game;
   SearchReport report;
@@ -2202,6 +2212,10 @@ class Search {
    return report;
   }
   report.playouts = halving(root, request, n, budget);
+  for (int i = 0; i < n; ++i) {
+   const Arm& a = arms_[order_[i]];
+   report.ranked.push_back(CandidateReport{a.put, a.pick, a.n, a.mean(), a.n ? a.wins / a.n : 0});
+  }
   const Arm& best = arms_[order_[0]];
   report.answer = Answer{best.put, best.pick, "", ""};
   report.value = best.mean();
@@ -2315,7 +2329,7 @@ class Search {
   StopRule time(budget);
   int alive = n;
   long playouts = 0;
-  const uint64_t base = rng_.next();
+  const uint64_t base = Rng(options_.seed ^ (uint64_t(request.index) * 0x9E3779B97F4A7C15ull)).next();
   auto out_of_time = [&]() {
    return options_.max_playouts > 0 ? playouts >= options_.max_playouts : time.should_stop();
   };
@@ -2379,7 +2393,6 @@ class Search {
   return report;
  }
  SearchOptions options_;
- Rng rng_;
  Arm arms_[kMaxCandidates];
  int order_[kMaxCandidates];
  std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kTwoPlayers, Rule::Match));

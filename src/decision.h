@@ -15,6 +15,7 @@ struct Request {
     Game game;
     int8_t unseen[kTileCount];
     int n_unseen = 0;
+    int index = 0;  // the player's requests before this one: a search seeds its deals with it
     explicit Request(const Game& g) : game(g) {}
 };
 

@@ -72,6 +72,7 @@ class PlayerMemory {
         complete = reader_.read(first_line, in, obs);
         warnings = obs.warnings;
         Request r(tracker_.build(obs, rule, warnings));
+        r.index = requests_read_;
         r.n_unseen = tracker_.unseen_tiles(r.unseen);
         ++requests_read_;
         return r;

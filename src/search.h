@@ -59,8 +59,18 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     return true;
 }
 
+// One candidate answer of a Monte Carlo search, as it ended.
+struct CandidateReport {
+    Placement put;
+    int pick = -1;
+    long playouts = 0;
+    double value = 0;  // mean playout value
+    double first = 0;  // share of first places in its playouts
+};
+
 struct SearchReport {
     Answer answer;
+    std::vector<CandidateReport> ranked;  // Monte Carlo: every candidate, the chosen one first
     long playouts = 0;
     int candidates = 0;
     double value = 0;  // mean playout value of the answer
@@ -73,7 +83,7 @@ class Search {
   public:
     static constexpr int kMaxCandidates = 64;
 
-    explicit Search(const SearchOptions& options) : options_(options), rng_(options.seed) { memo_.reserve(64); }
+    explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
 
     // The answer to `request` within `budget` (or after max_playouts playouts).
     SearchReport decide(const Request& request, const TimeBudget& budget) {
@@ -93,6 +103,10 @@ class Search {
             return report;
         }
         report.playouts = halving(root, request, n, budget);
+        for (int i = 0; i < n; ++i) {
+            const Arm& a = arms_[order_[i]];
+            report.ranked.push_back(CandidateReport{a.put, a.pick, a.n, a.mean(), a.n ? a.wins / a.n : 0});
+        }
         const Arm& best = arms_[order_[0]];
         report.answer = Answer{best.put, best.pick, "", ""};
         report.value = best.mean();
@@ -231,7 +245,9 @@ class Search {
         StopRule time(budget);
         int alive = n;
         long playouts = 0;
-        const uint64_t base = rng_.next();
+        // The deals of this answer: from the seed and the request's number, so
+        // that one answer is reproduced without replaying those before it.
+        const uint64_t base = Rng(options_.seed ^ (uint64_t(request.index) * 0x9E3779B97F4A7C15ull)).next();
         auto out_of_time = [&]() {
             return options_.max_playouts > 0 ? playouts >= options_.max_playouts : time.should_stop();
         };
@@ -302,7 +318,6 @@ class Search {
     }
 
     SearchOptions options_;
-    Rng rng_;
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kTwoPlayers, Rule::Match));

@@ -7,6 +7,7 @@
 // number of playouts with a fixed seed on fixed positions. A change that
 // alters the bot's play changes the signature; a speed-only change does not.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
@@ -83,17 +84,21 @@ std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<in
 void print_signature() {
     uint64_t signature = 1469598103934665603ull;
     long playouts = 0;
+    auto mix = [&](long x) { signature = (signature ^ uint64_t(x)) * 1099511628211ull; };
     for (const Variant& v : kVariants)
         for (uint64_t seed = 1; seed <= 3; ++seed)
-            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2)})) {
+            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2), v.turns - 2})) {
                 SearchOptions o;
                 o.max_playouts = 2000;
                 o.seed = seed;
                 SearchReport rep = Search(o).decide(r, TimeControl().budget(Clock::now(), false));
                 playouts += rep.playouts;
+                // Integers only: the answer, each candidate's playouts and first places (ties count
+                // half: twice the count), the endgame solver's nodes and final score.
                 for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
-                               long(rep.answer.pick), long(rep.value * 1e6)})
-                    signature = (signature ^ uint64_t(x)) * 1099511628211ull;
+                               long(rep.answer.pick), rep.nodes, rep.nodes ? long(rep.value) : 0L})
+                    mix(x);
+                for (const CandidateReport& c : rep.ranked) mix(c.playouts), mix(std::lround(2 * c.first * double(c.playouts)));
             }
     printf("signature: %ld playouts, %016llx\n", playouts, (unsigned long long)signature);
 }
