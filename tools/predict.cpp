@@ -1,0 +1,153 @@
+// predict: how well our search's pictures of the other players foresee what
+// they really did, measured on replays (referee --replay-dir).
+//
+//   build/predict [--samples N] [--seat-command TEXT] REPLAY.json|DIR...
+//
+// For every answer of a seat (by default every seat whose command does not
+// end in "bot"; --seat-command picks the seats whose command holds TEXT), the
+// request is rebuilt as that seat saw it (the seat's earlier requests feed
+// its memory, as in the bot) and set against two models of that player:
+//  - the playout policy (src/policy.h), which plays every other player in our
+//    playouts: how often, over N samples of its jitter, it picks and places
+//    as the player did;
+//  - full greedy (src/greedy.h), which plays the others' rest of the turn in
+//    our search: whether its one answer is the player's.
+// Printed per variant and player command: answers, then the share of them
+// each model foresaw, for the pick and for the placement (placements counted
+// where the tile had two or more legal spots, picks where two or more tiles were free).
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "greedy.h"
+#include "json_read.h"
+#include "play.h"
+#include "policy.h"
+
+using namespace kd;
+
+namespace {
+
+struct Tally {
+    long answers = 0, picks = 0, puts = 0;
+    double policy_pick = 0, policy_put = 0;  // summed probabilities
+    long greedy_pick = 0, greedy_put = 0;
+};
+
+struct Options {
+    int samples = 64;
+    std::string seat_command;
+    std::vector<std::string> paths;
+};
+
+bool is_our_bot(const std::string& command) {
+    const std::string first = command.substr(0, command.find(' '));
+    return first.size() >= 3 && first.compare(first.size() - 3, 3, "bot") == 0;
+}
+
+bool watched(const Options& o, const std::string& command) {
+    return o.seat_command.empty() ? !is_our_bot(command) : command.find(o.seat_command) != std::string::npos;
+}
+
+// The answer a seat gave, and the request it answered as it saw it.
+void score_answer(const Options& o, const Request& r, const JsonValue& q, Tally& t) {
+    const Game& g = r.game;
+    if (g.is_terminal() || g.current_player() != 0) return;
+    ++t.answers;
+    const int pick = q["pick"].is_null() ? -1 : int(q["pick"].integer());
+    const JsonValue& p = q["put"];
+    const Placement put = p.is_null() ? Placement{}
+                                      : Placement{int8_t(p["x"].integer()), int8_t(p["y"].integer()),
+                                                  int8_t(p["rotation"].integer())};
+    PlacementList spots;
+    int free[kMaxDraft];
+    const bool counts_pick = !g.last_turn() && g.free_picks(free) > 1;
+    const bool counts_put = !g.first_turn() && g.legal_placements(spots) > 1;
+    const GreedyChoice greedy = full_greedy(g);
+    const PolicyWeights w;
+    Rng rng(uint64_t(t.answers) * 7919 + 1);
+    int same_pick = 0, same_put = 0;
+    for (int i = 0; i < o.samples; ++i) {
+        // As in a playout: both from the position before the answer.
+        same_put += (g.first_turn() ? Placement{} : policy_placement(g, rng, w)) == put;
+        same_pick += policy_pick(g, rng, w) == pick;
+    }
+    if (counts_pick) {
+        ++t.picks;
+        t.policy_pick += double(same_pick) / o.samples;
+        t.greedy_pick += greedy.pick == pick;
+    }
+    if (counts_put) {
+        ++t.puts;
+        t.policy_put += double(same_put) / o.samples;
+        t.greedy_put += greedy.put == put;
+    }
+}
+
+void score_replay(const Options& o, const std::string& path, std::map<std::string, Tally>& tallies) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    JsonValue replay;
+    std::string error;
+    if (!JsonReader::parse(text.str(), replay, error)) {
+        fprintf(stderr, "predict: %s: %s\n", path.c_str(), error.c_str());
+        return;
+    }
+    std::vector<PlayerMemory> memory(replay["bots"].size());
+    for (const JsonValue& q : replay["requests"].items) {
+        const size_t seat = size_t(q["seat"].integer());
+        if (seat >= memory.size()) continue;
+        std::istringstream request(q["input"].text);
+        std::string first;
+        std::getline(request, first);
+        bool complete;
+        std::vector<std::string> warnings;
+        const Rule rule = replay["rule"].text == "adjacent" ? Rule::Adjacent : Rule::Match;
+        const Request r = memory[seat].read(first, request, rule, complete, warnings);
+        const std::string command = replay["bots"][seat].text;
+        if (complete && watched(o, command))
+            score_answer(o, r, q, tallies[replay["variant"].text + "  " + command]);
+    }
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--samples" && i + 1 < argc) o.samples = std::max(1, atoi(argv[++i]));
+        else if (a == "--seat-command" && i + 1 < argc) o.seat_command = argv[++i];
+        else o.paths.push_back(a);
+    }
+    return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse(argc, argv);
+    if (o.paths.empty()) {
+        fprintf(stderr, "usage: predict [--samples N] [--seat-command TEXT] REPLAY.json|DIR...\n");
+        return 2;
+    }
+    std::map<std::string, Tally> tallies;
+    for (const std::string& p : o.paths) {
+        if (std::filesystem::is_directory(p)) {
+            for (const auto& e : std::filesystem::directory_iterator(p))
+                if (e.path().extension() == ".json") score_replay(o, e.path().string(), tallies);
+        } else {
+            score_replay(o, p, tallies);
+        }
+    }
+    printf("%-44s %8s | %-21s | %-21s\n", "variant  player", "answers", "pick: policy  greedy", "put: policy  greedy");
+    for (const auto& [name, t] : tallies)
+        printf("%-44s %8ld | %6.1f%%  %6.1f%%     | %6.1f%%  %6.1f%%\n", name.c_str(), t.answers,
+               t.picks ? 100 * t.policy_pick / double(t.picks) : 0.0, t.picks ? 100.0 * double(t.greedy_pick) / double(t.picks) : 0.0,
+               t.puts ? 100 * t.policy_put / double(t.puts) : 0.0, t.puts ? 100.0 * double(t.greedy_put) / double(t.puts) : 0.0);
+    return 0;
+}
