@@ -32,6 +32,7 @@ inline int seat_entrant(int players, int bots, long game, int seat) {
 struct SeatOutcome {
     int entrant = 0;
     double points = 0;  // 1 sole first, 0.5 shared first (two players: draw), 0 otherwise
+    int rank = 0;       // 1 + the players with a higher adjusted score: equal ranks are a tie (tools/league)
     int score = 0, best_other = 0;
     SeatReport report;
 };
@@ -83,6 +84,7 @@ inline GameRecord record_game(long game, uint64_t seed, const std::vector<int>& 
         SeatOutcome so;
         so.entrant = entrants[size_t(s)];
         so.points = m.result.rank[s] != 1 ? 0.0 : firsts == 1 ? 1.0 : 0.5;
+        so.rank = m.result.rank[s];
         so.score = m.result.score[s];
         so.best_other = -1;
         for (int p = 0; p < n; ++p)
@@ -236,7 +238,8 @@ inline void write_record(JsonWriter& j, const GameRecord& g) {
     j.key("seats").begin_array();
     for (const SeatOutcome& s : g.seats) {
         const SeatReport& r = s.report;
-        j.begin_object().field("entrant", s.entrant).field("points", s.points, 1).field("score", s.score);
+        j.begin_object().field("entrant", s.entrant).field("points", s.points, 1).field("rank", s.rank);
+        j.field("score", s.score);
         j.field("best_other", s.best_other).field("timeouts", r.timeouts).field("bad_output", r.bad_output);
         j.field("illegal_put", r.illegal_put).field("invalid_pick", r.invalid_pick).field("crashes", r.crashes);
         j.field("fault", r.fault).field("first_answer_ms", r.first_answer_ms, kAnswerDecimals);
@@ -340,19 +343,20 @@ inline bool numbers(const JsonValue& object, std::initializer_list<const char*> 
 inline bool read_seat(const JsonValue& v, int players, size_t bots, SeatOutcome& s) {
     std::vector<const JsonValue*> n;
     if (!v.is(JsonValue::Type::Object) ||
-        !numbers(v, {"entrant", "points", "score", "best_other", "timeouts", "bad_output", "illegal_put",
+        !numbers(v, {"entrant", "points", "rank", "score", "best_other", "timeouts", "bad_output", "illegal_put",
                      "invalid_pick", "crashes", "first_answer_ms"}, n))
         return false;
     s.entrant = int(n[0]->integer());
     s.points = n[1]->number();
-    s.score = int(n[2]->integer());
-    s.best_other = int(n[3]->integer());
-    s.report.timeouts = int(n[4]->integer());
-    s.report.bad_output = int(n[5]->integer());
-    s.report.illegal_put = int(n[6]->integer());
-    s.report.invalid_pick = int(n[7]->integer());
-    s.report.crashes = int(n[8]->integer());
-    s.report.first_answer_ms = n[9]->number();
+    s.rank = int(n[2]->integer());
+    s.score = int(n[3]->integer());
+    s.best_other = int(n[4]->integer());
+    s.report.timeouts = int(n[5]->integer());
+    s.report.bad_output = int(n[6]->integer());
+    s.report.illegal_put = int(n[7]->integer());
+    s.report.invalid_pick = int(n[8]->integer());
+    s.report.crashes = int(n[9]->integer());
+    s.report.first_answer_ms = n[10]->number();
     const JsonValue* fault = v.find("fault");
     const JsonValue* times = v.find("answer_ms");
     if (!fault || !fault->is(JsonValue::Type::String) || !times || !times->is(JsonValue::Type::Array)) return false;
@@ -362,7 +366,8 @@ inline bool read_seat(const JsonValue& v, int players, size_t bots, SeatOutcome&
         s.report.answer_ms.push_back(t.number());
     }
     bool points_ok = s.points == 0.0 || s.points == 0.5 || s.points == 1.0;
-    return points_ok && s.entrant >= 0 && size_t(s.entrant) < bots && players > 0;
+    bool rank_ok = s.rank >= 1 && s.rank <= players && (s.rank == 1) == (s.points > 0);
+    return points_ok && rank_ok && s.entrant >= 0 && size_t(s.entrant) < bots && players > 0;
 }
 
 }  // namespace summary_detail
