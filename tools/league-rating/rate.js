@@ -10,6 +10,8 @@
 // (one player a team, in seat order; equal ranks are a tie) it prints
 //   {"ratings": [[mu, sigma, ordinal], ...]}
 // the players' ratings after the game, ordinal being openskill's mu - 3 sigma.
+// For the matchmaking, {"predict": [[mu, sigma], [mu, sigma], ...]} gives
+// {"win": [p, ...]}, openskill's chances that each one wins that game.
 // Numbers go through JSON as the shortest text that reads back to the same
 // double, so ratings stored by the caller and recomputed later are bit-equal.
 // A line it cannot rate: {"error": why}.
@@ -33,14 +35,17 @@ if (installed !== pinned) {
     ` ${pinned}: run tools/setup --browser (or npm ci there)\n`);
   process.exit(1);
 }
-const { rating, rate, ordinal } = require('openskill');
+const { rating, rate, ordinal, predictWin } = require('openskill');
 const { plackettLuce } = require('openskill/models');
 
 function triple(r) {
   return [r.mu, r.sigma, ordinal(r)];
 }
 
-function rateGame(request) {
+function answer(request) {
+  if (request.predict) {
+    return { win: predictWin(request.predict.map(([mu, sigma]) => [rating({ mu, sigma })])) };
+  }
   const { ratings, ranks } = request;
   if (!Array.isArray(ratings) || !Array.isArray(ranks) || ratings.length < 2 || ranks.length !== ratings.length) {
     throw new Error('need "ratings" (two or more [mu, sigma]) and as many "ranks"');
@@ -54,11 +59,11 @@ process.stdout.write(JSON.stringify({ openskill: installed, model: 'plackettLuce
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
   if (!line.trim()) return;
-  let answer;
+  let reply;
   try {
-    answer = rateGame(JSON.parse(line));
+    reply = answer(JSON.parse(line));
   } catch (e) {
-    answer = { error: e.message };
+    reply = { error: e.message };
   }
-  process.stdout.write(JSON.stringify(answer) + '\n');
+  process.stdout.write(JSON.stringify(reply) + '\n');
 });
