@@ -34,6 +34,8 @@ std::vector<GameRecord> made_up_games(int players, int bots, uint64_t seed, long
             so.entrant = seat_entrant(players, bots, k, s);
             so.score = score[size_t(s)];
             so.points = score[size_t(s)] != best ? 0.0 : firsts == 1 ? 1.0 : 0.5;
+            so.rank = 1;
+            for (int p = 0; p < players; ++p) so.rank += score[size_t(p)] > score[size_t(s)];
             so.best_other = -1;
             for (int p = 0; p < players; ++p)
                 if (p != s) so.best_other = std::max(so.best_other, score[size_t(p)]);
@@ -194,7 +196,10 @@ TEST(Summary, SprtStopsAtTheChunkWhereItDecides) {
     RunInfo whole = match_info("2p", 2, 1);
     auto games = made_up_games(2, 2, 1, 80, 4);
     for (GameRecord& g : games)
-        for (SeatOutcome& s : g.seats) s.points = s.entrant == 0 ? 1.0 : 0.0;
+        for (SeatOutcome& s : g.seats) {
+            s.points = s.entrant == 0 ? 1.0 : 0.0;
+            s.rank = s.entrant == 0 ? 1 : 2;
+        }
     SprtParams sprt;
     sprt.elo1 = 150;  // decides within a few chunks of all-won pairs
     std::vector<RunFile> files;

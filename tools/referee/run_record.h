@@ -29,6 +29,7 @@ inline int seat_entrant(int players, int bots, long game, int seat) {
 struct SeatOutcome {
     int entrant = 0;
     double points = 0;  // 1 sole first, 0.5 shared first (two players: draw), 0 otherwise
+    int rank = 0;       // 1 + the players with a higher adjusted score: equal ranks are a tie (tools/league)
     int score = 0, best_other = 0;
     SeatReport report;
 };
@@ -87,6 +88,7 @@ inline GameRecord record_game(long game, uint64_t seed, const std::vector<int>& 
         SeatOutcome so;
         so.entrant = entrants[size_t(s)];
         so.points = m.result.rank[s] != 1 ? 0.0 : firsts == 1 ? 1.0 : 0.5;
+        so.rank = m.result.rank[s];
         so.score = m.result.score[s];
         so.best_other = -1;
         for (int p = 0; p < n; ++p)

@@ -16,7 +16,8 @@ inline void write_record(JsonWriter& j, const GameRecord& g) {
     j.key("seats").begin_array();
     for (const SeatOutcome& s : g.seats) {
         const SeatReport& r = s.report;
-        j.begin_object().field("entrant", s.entrant).field("points", s.points, 1).field("score", s.score);
+        j.begin_object().field("entrant", s.entrant).field("points", s.points, 1).field("rank", s.rank);
+        j.field("score", s.score);
         j.field("best_other", s.best_other).field("timeouts", r.timeouts).field("bad_output", r.bad_output);
         j.field("illegal_put", r.illegal_put).field("invalid_pick", r.invalid_pick).field("crashes", r.crashes);
         j.field("fault", r.fault).field("first_answer_ms", r.first_answer_ms, kAnswerDecimals);

@@ -42,19 +42,20 @@ inline bool numbers(const JsonValue& object, std::initializer_list<const char*> 
 inline bool read_seat(const JsonValue& v, int players, size_t bots, SeatOutcome& s) {
     std::vector<const JsonValue*> n;
     if (!v.is(JsonValue::Type::Object) ||
-        !numbers(v, {"entrant", "points", "score", "best_other", "timeouts", "bad_output", "illegal_put",
+        !numbers(v, {"entrant", "points", "rank", "score", "best_other", "timeouts", "bad_output", "illegal_put",
                      "invalid_pick", "crashes", "first_answer_ms"}, n))
         return false;
     s.entrant = int(n[0]->integer());
     s.points = n[1]->number();
-    s.score = int(n[2]->integer());
-    s.best_other = int(n[3]->integer());
-    s.report.timeouts = int(n[4]->integer());
-    s.report.bad_output = int(n[5]->integer());
-    s.report.illegal_put = int(n[6]->integer());
-    s.report.invalid_pick = int(n[7]->integer());
-    s.report.crashes = int(n[8]->integer());
-    s.report.first_answer_ms = n[9]->number();
+    s.rank = int(n[2]->integer());
+    s.score = int(n[3]->integer());
+    s.best_other = int(n[4]->integer());
+    s.report.timeouts = int(n[5]->integer());
+    s.report.bad_output = int(n[6]->integer());
+    s.report.illegal_put = int(n[7]->integer());
+    s.report.invalid_pick = int(n[8]->integer());
+    s.report.crashes = int(n[9]->integer());
+    s.report.first_answer_ms = n[10]->number();
     const JsonValue* fault = v.find("fault");
     const JsonValue* times = v.find("answer_ms");
     if (!fault || !fault->is(JsonValue::Type::String) || !times || !times->is(JsonValue::Type::Array)) return false;
@@ -64,7 +65,8 @@ inline bool read_seat(const JsonValue& v, int players, size_t bots, SeatOutcome&
         s.report.answer_ms.push_back(t.number());
     }
     bool points_ok = s.points == 0.0 || s.points == 0.5 || s.points == 1.0;
-    return points_ok && s.entrant >= 0 && size_t(s.entrant) < bots && players > 0;
+    bool rank_ok = s.rank >= 1 && s.rank <= players && (s.rank == 1) == (s.points > 0);
+    return points_ok && rank_ok && s.entrant >= 0 && size_t(s.entrant) < bots && players > 0;
 }
 
 // The run's settings and its bots.
