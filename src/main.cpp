@@ -5,6 +5,8 @@
 // the single file to paste into CodinGame.
 #include <cstdio>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "play.h"
 #include "search.h"
@@ -15,12 +17,9 @@ int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     kd::keep_stderr_from_blocking();
     kd::PlayerOptions options = kd::parse_player_options(argc, argv);
-    kd::SearchOptions search_options;
-    search_options.seed = options.seed;
-    search_options.max_playouts = options.playouts;
-    for (const std::string& setting : options.settings)
-        if (!kd::set_search_option(search_options, setting)) std::cerr << "unknown setting '" << setting << "'\n";
-    kd::Search search(search_options);
+    std::vector<std::string> unknown;
+    kd::Search search(kd::search_options_for(options.seed, options.playouts, options.settings, unknown));
+    for (const std::string& setting : unknown) std::cerr << "unknown setting '" << setting << "'\n";
     return kd::play(std::cin, std::cout, options, [&](const kd::Request& request, const kd::TimeBudget& budget) {
         kd::SearchReport r = search.decide(request, budget);
         char message[48];

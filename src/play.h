@@ -36,6 +36,7 @@ inline bool parse_rule_mode(const std::string& text, RuleMode& out) {
 struct PlayerOptions {
     TimeControl time;
     uint64_t seed = 0;    // 0: seeded from the clock
+    bool seed_from_clock = false;  // no --seed given: the answers cannot be reproduced
     long playouts = 0;    // > 0: a fixed number of playouts per answer instead of a time budget
     RuleMode rule = RuleMode::Auto;
     std::vector<std::string> settings;  // --set name=value, for tuning experiments
@@ -56,9 +57,14 @@ inline PlayerOptions parse_player_options(int argc, char** argv) {
         else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --slow-note-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
     }
     if (o.time.later_ms <= 0) o.time = TimeControl();
-    if (o.seed == 0) o.seed = uint64_t(Clock::now().time_since_epoch().count()) | 1;
+    o.seed_from_clock = o.seed == 0;
+    if (o.seed_from_clock) o.seed = uint64_t(Clock::now().time_since_epoch().count()) | 1;
     return o;
 }
+
+// The rule a player reads requests under: Auto reads them as Match does
+// (make_safe falls back to Adjacent placements when Match has none).
+inline Rule reading_rule(RuleMode mode) { return mode == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match; }
 
 // What a player keeps between requests (the variant read from the first one,
 // the drafts seen), turning each request's text into a Request.
@@ -129,7 +135,7 @@ template <typename Decide, typename Observe>
 int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOptions& options, Decide&& decide,
          Observe&& observe) {
     PlayerMemory memory;
-    const Rule rule = options.rule == RuleMode::Adjacent ? Rule::Adjacent : Rule::Match;
+    const Rule rule = reading_rule(options.rule);
     std::string first;
     while (std::getline(in, first)) {
         const TimeBudget budget = options.time.budget(Clock::now(), memory.requests_read() == 0);

@@ -59,6 +59,19 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     return true;
 }
 
+// The search's options for a player's command line: its seed, its fixed
+// number of playouts (0: by time) and its --set settings, those it does not
+// know named in `unknown`. The bot (src/main.cpp) and tools/analyse read them here.
+inline SearchOptions search_options_for(uint64_t seed, long playouts, const std::vector<std::string>& settings,
+                                        std::vector<std::string>& unknown) {
+    SearchOptions o;
+    o.seed = seed;
+    o.max_playouts = playouts;
+    for (const std::string& setting : settings)
+        if (!set_search_option(o, setting)) unknown.push_back(setting);
+    return o;
+}
+
 // One candidate answer of a Monte Carlo search, as it ended.
 struct CandidateReport {
     Placement put;

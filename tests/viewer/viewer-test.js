@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // End-to-end test of the replay viewer in headless Chromium.
 //
-//   node viewer-test.js --work DIR --template tools/viewer/viewer.html --variants 2p,3p,4p,duel
+//   node viewer-test.js --work DIR --template tools/viewer/viewer.html --variants 2p,3p,4p,duel [--build BUILD]
 //
 // DIR holds what the CTest fixtures made: replays/<name>/<game>.json with the page
 // tools/replay-view wrote next to each (<game>.html), and all.html, the page made
 // from the directory all/ holding every replay. Expected values come from the JSON
 // files, read here independently of the page. Screenshots go to DIR/screenshots.
+// Each answer of our bot shows the tools/analyse command that looks inside it;
+// with --build, one such command is run (KD_BUILD=BUILD) and must give the
+// answer the replay recorded.
 // Any failure, Chromium not starting included, exits 1: this test never skips.
 
 'use strict';
 
+const childProcess = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -29,6 +33,7 @@ function parseArgs(argv) {
     if (a === '--work') args.work = argv[++i];
     else if (a === '--template') args.template = argv[++i];
     else if (a === '--variants') args.variants = argv[++i].split(',').filter(Boolean);
+    else if (a === '--build') args.build = argv[++i];
     else throw new Error(`unknown argument ${a}`);
   }
   if (!args.work || !args.template) throw new Error('usage: viewer-test.js --work DIR --template viewer.html [--variants 2p,3p,...]');
@@ -37,13 +42,23 @@ function parseArgs(argv) {
 
 class Failure extends Error {}
 
+// The project's root (where tools/analyse runs), the build tree to run it from
+// (--build), and how many answers showed its command.
+const RUN = { root: null, build: null, shown: 0 };
+
 function check(cond, message) {
   if (!cond) throw new Failure(message);
 }
 
 // ------------------------------------------------------------ expected values, from the JSON alone
 
-function expectedModel(rep) {
+// Our bot's command, as tools/analyse --help defines it: a word named "bot" or "bot_*".
+function isOurBot(cmd) {
+  return String(cmd).split(/\s+/).some((w) => /^bot(_|$)/.test(path.basename(w)));
+}
+
+// `replayPath`: the replay's path in the page's tools/analyse commands.
+function expectedModel(rep, replayPath) {
   const n = rep.grid_size, P = rep.players, reqs = rep.requests;
   const start = [];
   for (let y = 0; y < n; y++) {
@@ -69,6 +84,8 @@ function expectedModel(rep) {
     draft: (k) => (turnOf[k] < rep.turns - 1 ? rep.drafts[turnOf[k]] : []),
     // The limit of request k by RULES.md: 1000 ms for a seat's first answer, 50 ms later, times the scale.
     limit: (k) => (reqs.slice(0, k - 1).some((q) => q.seat === reqs[k - 1].seat) ? 50 : 1000) * rep.time_scale,
+    // The command under an answer of our bot: its index in "requests" is K.
+    analyse: (k) => (isOurBot(rep.bots[reqs[k - 1].seat]) ? `tools/analyse ${replayPath} --request ${k - 1}` : ''),
     nextTurn: (k) => {
       for (let j = k + 1; j <= reqs.length; j++) if (turnOf[j] > turnOf[k]) return j;
       return reqs.length;
@@ -131,6 +148,7 @@ async function pageState(page) {
       placing: Array.from(document.querySelectorAll('[data-testid="placing-tile"]'), (e) => +e.dataset.tile),
       draft: Array.from(document.querySelectorAll('[data-testid="draft-tile"]'), (e) => [+e.dataset.tile, +e.dataset.owner]),
       error: (document.querySelector('[data-testid="request-error"]') || {}).textContent || '',
+      analyse: (document.querySelector('[data-testid="analyse-command"]') || {}).textContent || '',
       finalShown: !document.querySelector('[data-testid="final"]').hidden,
     };
   });
@@ -178,6 +196,7 @@ async function expectStep(page, exp, k, where) {
     // The turn panel shows the request's own turn, also on a turn's last request.
     check(JSON.stringify(st.placing) === JSON.stringify(exp.placing(k)), `${at}: tiles to place shown [${st.placing}], turn ${r.turn} places [${exp.placing(k)}]`);
     check(JSON.stringify(st.draft.map((t) => t[0])) === JSON.stringify(exp.draft(k)), `${at}: draft shown [${st.draft.map((t) => t[0])}], turn ${r.turn} has [${exp.draft(k)}]`);
+    check(st.analyse === exp.analyse(k), `${at}: analyse command shown "${st.analyse}", expected "${exp.analyse(k)}"`);
     if (r.pick !== null && !r.error) {
       check(st.draft.some(([id, owner]) => id === r.pick && owner === r.seat), `${at}: the draft shown does not give tile ${r.pick} to seat ${r.seat}, who picked it`);
     }
@@ -222,7 +241,7 @@ async function testReplay(context, jsonPath, htmlPath, shots, log) {
 
 async function checkReplay(context, jsonPath, htmlPath, shots, log, errors) {
   const rep = JSON.parse(fs.readFileSync(jsonPath, 'utf8'));
-  const exp = expectedModel(rep);
+  const exp = expectedModel(rep, path.relative(RUN.root, jsonPath));
   const fin = rep.final;
   const name = `${rep.variant} seed ${rep.seed} (${path.basename(jsonPath)})`;
   const url = pathToFileURL(htmlPath).href;
@@ -287,6 +306,7 @@ async function checkReplay(context, jsonPath, htmlPath, shots, log, errors) {
     }
   }
   await page.keyboard.press('z');
+  if (RUN.build) await runShownCommand(page, exp, name);
 
   // Turns: down arrow forwards, up arrow backwards, shift+arrows the same.
   let k = 0;
@@ -356,6 +376,29 @@ async function checkReplay(context, jsonPath, htmlPath, shots, log, errors) {
   return rep.variant;
 }
 
+// The tools/analyse command shown under one of our bot's answers, run from the
+// project's root: its chosen answer is the one the replay recorded.
+async function runShownCommand(page, exp, name) {
+  const ours = [];
+  for (let k = 1; k <= exp.steps; k++) if (exp.analyse(k)) ours.push(k);
+  RUN.shown += ours.length;
+  if (!ours.length) return;
+  const k = ours[Math.floor(ours.length / 2)];
+  await page.evaluate((s) => { location.hash = `#step=${s}`; }, k);
+  const st = await expectStep(page, exp, k, `${name}, an answer of our bot`);
+  let out;
+  try {
+    out = childProcess.execSync(`${st.analyse} --json`, { cwd: RUN.root, env: { ...process.env, KD_BUILD: RUN.build }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (e) {
+    throw new Failure(`${name}: the command shown, "${st.analyse}", failed: ${e.stderr || e.message}`);
+  }
+  const chosen = JSON.parse(out).chosen, r = exp.request(k);
+  const same = chosen.pick === r.pick && (chosen.put === null ? r.put === null || r.put_result === 'no_legal_spot' : JSON.stringify(chosen.put) === JSON.stringify(r.put));
+  check(same, `${name}: "${st.analyse}" chose ${JSON.stringify(chosen)}, the replay recorded PUT ${JSON.stringify(r.put)} PICK ${r.pick}`);
+  await page.evaluate(() => { location.hash = '#step=0'; });  // where the checks after this one start
+  await expectStep(page, exp, 0, `${name}, back to the start`);
+}
+
 async function testMultiPage(context, work, entries, log) {
   const htmlPath = path.join(work, 'all.html');
   check(fs.existsSync(htmlPath), `${htmlPath} is missing (tools/replay-view on the all/ directory)`);
@@ -374,7 +417,7 @@ async function testMultiPage(context, work, entries, log) {
     const e = byName.get(st.replay);
     check(e, `all.html: replay ${i} is "${st.replay}", not one of the directory's files`);
     seen.add(st.replay);
-    const exp = expectedModel(JSON.parse(fs.readFileSync(e.json, 'utf8')));
+    const exp = expectedModel(JSON.parse(fs.readFileSync(e.json, 'utf8')), path.relative(RUN.root, path.join(work, 'all', st.replay)));
     await expectHash(page, `#replay=${i}&step=0`, `all.html, replay ${i} selected`);
     await expectStep(page, exp, 0, `all.html replay ${i}`);
   }
@@ -398,7 +441,8 @@ async function testMultiPage(context, work, entries, log) {
   check(e2, `all.html#replay=${pick}: unknown replay "${st2.replay}"`);
   const value = await page2.$eval('[data-testid="replay-select"]', (s) => s.value);
   check(value === String(pick), `all.html#replay=${pick}&step=5: selector shows ${value}`);
-  await expectStep(page2, expectedModel(JSON.parse(fs.readFileSync(e2.json, 'utf8'))), 5, `all.html#replay=${pick}&step=5`);
+  const exp2 = expectedModel(JSON.parse(fs.readFileSync(e2.json, 'utf8')), path.relative(RUN.root, path.join(work, 'all', st2.replay)));
+  await expectStep(page2, exp2, 5, `all.html#replay=${pick}&step=5`);
   await page2.close();
   await page.close();
   check(!errors.length, `all.html: ${errors.join('; ')}`);
@@ -415,7 +459,7 @@ async function testTemplate(context, template, entry, shots, log) {
   await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.steps > 0, null, { timeout: 5000 })
     .catch(() => { throw new Failure('viewer.html: loading a replay with the file chooser showed nothing'); });
   const rep = JSON.parse(fs.readFileSync(entry.json, 'utf8'));
-  const exp = expectedModel(rep);
+  const exp = expectedModel(rep, path.basename(entry.json));  // a file chooser does not tell the path
   await expectStep(page, exp, 0, 'viewer.html after the file chooser');
   await page.keyboard.press('End');
   const st = await expectStep(page, exp, exp.steps, 'viewer.html after the file chooser, End');
@@ -468,6 +512,8 @@ function findEntries(work) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const work = path.resolve(args.work);
+  RUN.root = path.resolve(path.dirname(args.template), '..', '..');
+  RUN.build = args.build ? path.resolve(args.build) : null;
   const shots = path.join(work, 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
   const log = (s) => console.log(s);
@@ -511,6 +557,7 @@ async function main() {
       }
     }
     for (const v of args.variants) if (!variants.has(v)) failures.push(`no passing replay of variant ${v}`);
+    if (!RUN.shown) failures.push('no answer showed a tools/analyse command: a replay with our bot is missing');
     for (const [what, fn] of [
       ['all.html', () => testMultiPage(context, work, entries, log)],
       ['viewer.html', () => testTemplate(context, path.resolve(args.template), entries[0], shots, log)],
