@@ -64,13 +64,6 @@ struct alignas(32) Bitboard {
         return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) + __builtin_popcountll(w[2]) +
                __builtin_popcountll(w[3]);
     }
-    // Set squares below sq (in index order).
-    KD_INLINE int count_below(int sq) const {
-        const int word = sq >> 6;
-        int n = __builtin_popcountll(w[word] & ((uint64_t(1) << (sq & 63)) - 1));
-        for (int i = 0; i < word; ++i) n += __builtin_popcountll(w[i]);
-        return n;
-    }
     // Index of the lowest set square; the board must not be empty.
     KD_INLINE int lowest() const {
         for (int i = 0;; ++i)
@@ -79,7 +72,6 @@ struct alignas(32) Bitboard {
 
     KD_INLINE Bitboard operator&(const Bitboard& o) const { return Bitboard{w & o.w}; }
     KD_INLINE Bitboard operator|(const Bitboard& o) const { return Bitboard{w | o.w}; }
-    KD_INLINE Bitboard operator^(const Bitboard& o) const { return Bitboard{w ^ o.w}; }
     // this & ~o, without building the complement.
     KD_INLINE Bitboard minus(const Bitboard& o) const { return Bitboard{w & ~o.w}; }
     KD_INLINE Bitboard& operator|=(const Bitboard& o) { return *this = *this | o; }
@@ -109,29 +101,6 @@ struct alignas(32) Bitboard {
     }
 };
 
-// Index of the i-th set bit of word (from 0, lowest first); word has more than i bits.
-KD_INLINE int nth_bit(uint64_t word, int i) {
-#ifdef KD_USE_AVX2  // with BMI2, as the upload's target
-    typedef unsigned long long Word;
-    return __builtin_ctzll(__builtin_ia32_pdep_di(Word(1) << i, Word(word)));
-#else
-    for (; i > 0; --i) word &= word - 1;
-    return __builtin_ctzll(word);
-#endif
-}
-
-// Room for N boards, left uninitialised: hot loops fill the ones they use,
-// and zeroing them all showed in profiles.
-template <int N>
-struct BitboardArray {
-    union {
-        Bitboard at[N];
-    };
-    KD_INLINE BitboardArray() {}
-    KD_INLINE Bitboard& operator[](int i) { return at[i]; }
-    KD_INLINE const Bitboard& operator[](int i) const { return at[i]; }
-};
-
 // Each bit moved one square toward +x. Bits leaving column 12 land in the
 // always-empty guard columns, so callers mask with the grid when it matters.
 KD_INLINE Bitboard shift_east(const Bitboard& b) { return Bitboard{b.w << 1}; }
@@ -157,28 +126,6 @@ KD_INLINE Bitboard shift_north(const Bitboard& b) { return Bitboard{(b.w >> 16) 
 // Squares 4-adjacent to any square of b (may include guard squares: mask them).
 KD_INLINE Bitboard neighbors(const Bitboard& b) {
     return shift_east(b) | shift_west(b) | shift_south(b) | shift_north(b);
-}
-
-// neighbors(Bitboard::single(sq)) for every square, by table: a placed square
-// adds its neighbours to a few masks, and a table read beats a dozen shifts.
-struct NeighborTable {
-    alignas(32) uint64_t words[kSquareCount][4];
-};
-constexpr NeighborTable make_neighbor_table() {
-    NeighborTable t{};
-    for (int sq = 0; sq < kSquareCount; ++sq) {
-        // As the shifts above move bits: within a 64-bit word across columns, across words between rows.
-        const int targets[4] = {(sq & 63) != 63 ? sq + 1 : -1, (sq & 63) != 0 ? sq - 1 : -1,
-                                sq + kRowStride < 256 ? sq + kRowStride : -1, sq - kRowStride};
-        for (int n : targets)
-            if (n >= 0) t.words[sq][n >> 6] |= uint64_t(1) << (n & 63);
-    }
-    return t;
-}
-inline constexpr NeighborTable kNeighborTable = make_neighbor_table();
-KD_INLINE Bitboard neighbors_of(int sq) {
-    const uint64_t* w = kNeighborTable.words[sq];
-    return Bitboard{BoardWords{w[0], w[1], w[2], w[3]}};
 }
 
 }  // namespace kd

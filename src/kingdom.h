@@ -1,13 +1,11 @@
 // One player's kingdom: bitboards of its squares, the placement rules and the score.
 //
-// The score is kept up to date square by square: each zone is its size, its
-// crowns and its edge (the squares next to it, as a bitboard), merged as tiles
-// arrive, so that the search can ask "how much would this placement gain?" in
-// a few bit tests. recount_score() is the independent bitboard flood fill used
-// for final results and to check the incremental one.
+// The score is kept up to date square by square (zones labelled and merged as
+// tiles arrive) so that the search can ask "how much would this placement
+// gain?" in a handful of array reads. recount_score() is the independent
+// bitboard flood fill used for final results and to check the incremental one.
 #pragma once
 
-#include <cstring>
 #include <string>
 
 #include "bitboard.h"
@@ -85,25 +83,14 @@ KD_INLINE Bitboard rectangle(int x0, int x1, int y0, int y1) {
 
 class Kingdom {
   public:
-    // Zones at most: a 7x7 kingdom holds 48 land squares (callers cap text input).
-    static constexpr int kMaxZones = 48;
-
     Kingdom() : Kingdom(9, 5) {}
     // side: grid width (9 or 13); extent: the largest kingdom width (5 or 7).
     Kingdom(int side, int extent) : side_(int8_t(side)), extent_(int8_t(extent)) {
         const int c = side / 2;
         castle_.set(square_of(c, c));
         occupied_ = castle_;
-        castle_edge_ = reach_any_ = neighbors_of(square_of(c, c));
         min_x_ = max_x_ = min_y_ = max_y_ = int8_t(c);
         update_window();
-    }
-    // Copies stop after the last zone in use: a playout starts with a copy of
-    // every kingdom, and most of the zone table is empty.
-    Kingdom(const Kingdom& o) { copy_from(o); }
-    Kingdom& operator=(const Kingdom& o) {
-        if (this != &o) copy_from(o);
-        return *this;
     }
 
     int side() const { return side_; }
@@ -151,16 +138,6 @@ class Kingdom {
     KD_INLINE Bitboard legal_first_squares(const Tile& tile, Rule rule, int rotation) const {
         return first_squares(options(tile, rule), rotation);
     }
-    // The same for every rotation at once (rotations 2 and 3 left empty for a symmetric tile).
-    KD_INLINE void legal_first_squares(const Tile& tile, Rule rule, Bitboard (&out)[4]) const {
-        const Options o = options(tile, rule);
-        out[0] = first_squares(o, 0), out[1] = first_squares(o, 1);
-        if (tile.symmetric()) {
-            out[2] = out[3] = Bitboard{};
-        } else {
-            out[2] = first_squares(o, 2), out[3] = first_squares(o, 3);
-        }
-    }
     bool is_legal(const Tile& tile, Rule rule, Placement p) const {
         if (p.x < 0 || p.y < 0 || p.x >= side_ || p.y >= side_ || p.rotation < 0 || p.rotation > 3) return false;
         return legal_first_squares(tile, rule, p.rotation).test(square_of(p.x, p.y));
@@ -191,28 +168,6 @@ class Kingdom {
         return false;
     }
 
-    // ---- Zones: ids 0..kMaxZones-1 ----
-
-    // The zones of terrain t, one bit per id.
-    KD_INLINE uint64_t zones_of(int t) const { return zone_ids_[t]; }
-    KD_INLINE int zone_size(int z) const { return zone_size_[z]; }
-    KD_INLINE int zone_crowns(int z) const { return zone_crowns_[z]; }
-    // Squares 4-adjacent to zone z (some of them occupied).
-    KD_INLINE const Bitboard& zone_edge(int z) const { return zone_edge_[z]; }
-    // The zones of `terrain` that a new square at sq would join, one bit per id.
-    KD_INLINE uint64_t adjacent_zones(int sq, int terrain) const {
-        uint64_t found = 0;
-        for (uint64_t ids = zone_ids_[terrain]; ids; ids &= ids - 1) {
-            const int z = __builtin_ctzll(ids);
-            if (zone_edge_[z].test(sq)) found |= uint64_t(1) << z;
-        }
-        return found;
-    }
-    // Squares next to which a square of `terrain` connects under `rule`.
-    KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
-        return rule == Rule::Match ? reach_[terrain] | castle_edge_ : reach_any_;
-    }
-
     // ---- Score ----
 
     // What placing `tile` at p (p must be legal) would do: the score gained, the
@@ -227,7 +182,8 @@ class Kingdom {
         const int sq2 = sq1 + kRotationStep[p.rotation];
         Effect e;
         if (tile.terrain1 == tile.terrain2) {
-            merge(adjacent_zones(sq1, sq2, tile.terrain1), 2, tile.crowns1 + tile.crowns2, e);
+            merge(adjacent_zones(sq1, tile.terrain1) | adjacent_zones(sq2, tile.terrain1), 2,
+                  tile.crowns1 + tile.crowns2, e);
             e.first_terrain_gain = e.gain;
         } else {
             merge(adjacent_zones(sq1, tile.terrain1), 1, tile.crowns1, e);
@@ -251,7 +207,7 @@ class Kingdom {
         KD_ASSERT(terrain >= 0 && terrain < kLandTerrains && crowns >= 0 && crowns <= 3);
         const int sq = square_of(x, y);
         KD_ASSERT(!occupied_.test(sq));
-        KD_ASSERT(land_squares_ < kMaxZones);
+        KD_ASSERT(land_squares_ < 63);  // zone ids 1..63
         occupied_.set(sq);
         terrain_[terrain].set(sq);
         if (crowns & 1) crown_bit0_.set(sq);
@@ -260,10 +216,7 @@ class Kingdom {
         crowns_ = int16_t(crowns_ + crowns);
         terrain_squares_[terrain]++;
         terrain_crowns_[terrain] = uint8_t(terrain_crowns_[terrain] + crowns);
-        const Bitboard around = neighbors_of(sq);
-        reach_[terrain] |= around;
-        reach_any_ |= around;
-        join_zone(sq, terrain, crowns, around);
+        join_zone(sq, terrain, crowns);
         if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
             min_x_ = int8_t(min_of(min_x_, x)), max_x_ = int8_t(max_of(max_x_, x));
             min_y_ = int8_t(min_of(min_y_, y)), max_y_ = int8_t(max_of(max_y_, y));
@@ -297,26 +250,29 @@ class Kingdom {
 
     // Whether everything kept up to date square by square agrees with the
     // squares themselves: score (by flood fill), territory, crowns, the box
-    // within the extent, the window, the connectors and the zones. For checks
-    // after every move in debug builds (Game::apply), and for tests.
+    // within the extent, the window, and the zone labels. For checks after
+    // every move in debug builds (Game::apply), and for tests.
     bool is_ok() const {
         Bitboard land;
         uint64_t ids_in_use = 0;
-        int crowns = 0, zone_squares = 0;
+        int sizes[64] = {}, crowns[64] = {}, crown_total = 0;
         for (int t = 0; t < kLandTerrains; ++t) {
             if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t]) return false;
-            land |= terrain_[t];
-            if (reach_[t] != neighbors(terrain_[t]) || (zone_ids_[t] & ids_in_use)) return false;
+            if (zone_ids_[t] & ids_in_use) return false;
             ids_in_use |= zone_ids_[t];
-            for (uint64_t ids = zone_ids_[t]; ids; ids &= ids - 1) {
-                const int z = __builtin_ctzll(ids);
-                zone_squares += zone_size_[z];
-                crowns += zone_crowns_[z];
-            }
+            land |= terrain_[t];
+            bool labels_ok = true;
+            terrain_[t].for_each_square([&](int sq) {
+                const int z = zone_at(sq), c = crowns_at(square_x(sq), square_y(sq));
+                labels_ok &= ((zone_ids_[t] >> z) & 1) != 0;
+                sizes[z] += 1, crowns[z] += c, crown_total += c;
+            });
+            if (!labels_ok) return false;
         }
-        if (ids_in_use & free_zone_ids_) return false;
-        if (land != occupied_.minus(castle_) || land.count() != land_squares_ || zone_squares != land_squares_) return false;
-        if (crowns != crowns_ || crowns_on(land) != crowns_ || reach_any_ != neighbors(occupied_)) return false;
+        if ((ids_in_use & free_zone_ids_) || (ids_in_use & 1)) return false;
+        for (int z = 1; z < 64; ++z)
+            if (((ids_in_use >> z) & 1) && (sizes[z] != zone_size_[z] || crowns[z] != zone_crowns_[z])) return false;
+        if (land != occupied_.minus(castle_) || land.count() != land_squares_ || crown_total != crowns_) return false;
         // The box: within the extent, holding every square, touched on every side.
         if (max_x_ - min_x_ >= extent_ || max_y_ - min_y_ >= extent_) return false;
         if (occupied_.minus(rectangle(min_x_, max_x_, min_y_, max_y_)).any()) return false;
@@ -367,6 +323,9 @@ class Kingdom {
         o.conn2 = tile.terrain2 == tile.terrain1 ? o.conn1 : connectors(tile.terrain2, rule);
         return o;
     }
+    KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
+        return neighbors(rule == Rule::Match ? terrain_[terrain] | castle_ : occupied_);
+    }
     // First squares where a tile with `rotation` fits: both squares free, and
     // the first touching conn1 or the second touching conn2.
     static KD_INLINE Bitboard first_squares(const Options& o, int rotation) {
@@ -388,14 +347,15 @@ class Kingdom {
         return free.minus(neighbors(free)).count();
     }
 
-    // The zones of `terrain` that new squares at sq1 and sq2 would join together.
-    KD_INLINE uint64_t adjacent_zones(int sq1, int sq2, int terrain) const {
-        uint64_t found = 0;
-        for (uint64_t ids = zone_ids_[terrain]; ids; ids &= ids - 1) {
-            const int z = __builtin_ctzll(ids);
-            if (zone_edge_[z].test(sq1) | zone_edge_[z].test(sq2)) found |= uint64_t(1) << z;
-        }
-        return found;
+    // Zone labels: zone_[sq + kRowStride] is the zone id of square sq (0: none).
+    // The offset and the guard columns let neighbours of edge squares be read without bounds checks.
+    KD_INLINE int zone_at(int sq) const { return zone_[sq + kRowStride]; }
+    // Bit z set for every zone of `terrain` touching square sq (bit 0, "no zone", is never in a terrain's set).
+    KD_INLINE uint64_t adjacent_zones(int sq, int terrain) const {
+        const uint8_t* z = zone_ + kRowStride + sq;
+        return ((uint64_t(1) << z[1]) | (uint64_t(1) << z[-1]) | (uint64_t(1) << z[kRowStride]) |
+                (uint64_t(1) << z[-kRowStride])) &
+               zone_ids_[terrain];
     }
     // Adds to e the effect of `size` new squares with `crowns` joining the zones in `zones`.
     KD_INLINE void merge(uint64_t zones, int size, int crowns, Effect& e) const {
@@ -409,9 +369,8 @@ class Kingdom {
         e.gain += (size + joined) * crowns - before;
         e.joined += joined;
     }
-    // Adds the new square sq to the zone it makes or joins, merging the zones
-    // it joins, and updates the score. `around`: the square's neighbours.
-    void join_zone(int sq, int terrain, int crowns, const Bitboard& around) {
+    // Labels the new square sq, merging the zones it joins, and updates the score.
+    void join_zone(int sq, int terrain, int crowns) {
         uint64_t zones = adjacent_zones(sq, terrain);
         int keep;
         if (!zones) {
@@ -420,14 +379,12 @@ class Kingdom {
             zone_ids_[terrain] |= uint64_t(1) << keep;
             zone_size_[keep] = 0;
             zone_crowns_[keep] = 0;
-            zone_edge_[keep] = Bitboard{};
         } else {
             keep = __builtin_ctzll(zones);
             zones &= zones - 1;
         }
         int size = zone_size_[keep] + 1, total_crowns = zone_crowns_[keep] + crowns;
         int before = zone_size_[keep] * zone_crowns_[keep];
-        Bitboard edge = zone_edge_[keep] | around;
         if (zones) {  // the square joins several zones: they become `keep`
             free_zone_ids_ |= zones;
             zone_ids_[terrain] &= ~zones;
@@ -436,32 +393,22 @@ class Kingdom {
                 size += zone_size_[id];
                 total_crowns += zone_crowns_[id];
                 before += zone_size_[id] * zone_crowns_[id];
-                edge |= zone_edge_[id];
             }
+            terrain_[terrain].for_each_square([&](int s) __attribute__((always_inline)) {
+                if ((zones >> zone_[s + kRowStride]) & 1) zone_[s + kRowStride] = uint8_t(keep);
+            });
         }
         zone_size_[keep] = uint8_t(size);
         zone_crowns_[keep] = uint8_t(total_crowns);
-        zone_edge_[keep] = edge;
         const int gain = size * total_crowns - before;
         score_ = int16_t(score_ + gain);
         terrain_score_[terrain] = int16_t(terrain_score_[terrain] + gain);
+        zone_[sq + kRowStride] = uint8_t(keep);
     }
-
-    // Copies every member up to the last zone in use (zones past it are never read).
-    void copy_from(const Kingdom& o) {
-        const uint64_t used = ~o.free_zone_ids_ & kAllZones;
-        const int zones = used ? 64 - __builtin_clzll(used) : 0;
-        const size_t head = size_t(reinterpret_cast<const char*>(&o.zone_edge_) - reinterpret_cast<const char*>(&o));
-        std::memcpy(static_cast<void*>(this), static_cast<const void*>(&o), head + size_t(zones) * sizeof(Bitboard));
-    }
-    static constexpr uint64_t kAllZones = (uint64_t(1) << kMaxZones) - 1;
 
     Bitboard occupied_, castle_, window_;  // occupied: land and castle
     Bitboard terrain_[kLandTerrains];
     Bitboard crown_bit0_, crown_bit1_;  // crowns of a square = bit0 + 2 * bit1
-    Bitboard castle_edge_;              // the castle's neighbours
-    Bitboard reach_[kLandTerrains];     // neighbours of each terrain's land
-    Bitboard reach_any_;                // neighbours of the castle and all land
     int8_t side_, extent_;
     int8_t min_x_, max_x_, min_y_, max_y_;  // bounding box of castle and land
     int8_t land_squares_ = 0;
@@ -469,10 +416,11 @@ class Kingdom {
     int16_t score_ = 0;
     int16_t terrain_score_[kLandTerrains] = {};
     uint8_t terrain_squares_[kLandTerrains] = {}, terrain_crowns_[kLandTerrains] = {};
-    uint64_t free_zone_ids_ = kAllZones;
+    // Zone ids 1..63; a grid holds at most 48 land squares (callers cap text input).
+    uint64_t free_zone_ids_ = ~uint64_t(1);
     uint64_t zone_ids_[kLandTerrains] = {};  // the zones of each terrain
-    uint8_t zone_size_[kMaxZones] = {}, zone_crowns_[kMaxZones] = {};
-    BitboardArray<kMaxZones> zone_edge_;  // last: copy_from() copies the ones in use only; unset until used
+    uint8_t zone_[kSquareCount + 2 * kRowStride] = {};
+    uint8_t zone_size_[64] = {}, zone_crowns_[64] = {};
 };
 
 // Per terrain: squares, crowns and points of a kingdom, possibly after a

@@ -7,7 +7,6 @@
 #include <climits>
 
 #include "game.h"
-#include "spots.h"
 
 namespace kd {
 
@@ -22,7 +21,7 @@ struct PolicyWeights {
 };
 
 // Bits of the placement's dice word each placement reads its jitter from.
-constexpr int kDiceBits = TileSpots::kDiceBits;
+constexpr int kDiceBits = 5;
 // A pick's value is its estimated points times this, so that the pick jitter (0..pick_noise) breaks near-ties only.
 constexpr int kPickScale = 4;
 
@@ -36,7 +35,6 @@ KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, c
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
 inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
-    if (!w.holes) return TileSpots(k, tile, rule, SpotWeights{w.gain, w.joined}).best_value();
     int best = INT_MIN / 2;
     k.for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) {
         best = max_of(best, placement_value(k, tile, p, w));
@@ -63,10 +61,6 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     if (g.last_turn()) now.joined = now.noise = now.holes = 0;
     // Jitter from one random word (drawn when a first placement is found), a
     // few bits per placement: ties are the rule, not the exception.
-    if (!now.holes) {
-        const TileSpots spots(k, tile, g.rule(), SpotWeights{now.gain, now.joined});
-        return spots.any() ? spots.best(rng.next(), now.noise) : Placement{};
-    }
     uint64_t dice = 0;
     Placement best;
     int best_value = INT_MIN, i = 0;
