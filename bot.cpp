@@ -642,6 +642,13 @@ class Game {
  int drawn_count() const { return next_draw_; }
  int undrawn_count() const { return deck_size_ - next_draw_; }
  int8_t deck_tile(int i) const { return deck_[i]; }
+ KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
+ KD_INLINE int actor_at(int step) const { return actor(step); }
+ int draft_index(int id) const {
+  for (int i = 0; i < n_draft_; ++i)
+   if (draft_[i].tile == id) return i;
+  return -1;
+ }
  KD_INLINE int current_player() const { return over_ ? -1 : actor(step_); }
  KD_INLINE int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
  int legal_placements(Placement* out) const {
@@ -813,7 +820,6 @@ class Game {
   if (turn_ == 0) return (step + first_picker_) % players();
   return placing_[step].owner;
  }
- KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
  void reveal_draft() {
   n_draft_ = 0;
   for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)
@@ -1161,57 +1167,18 @@ class Tracker {
   const Variant& v = variant_for(obs.players, obs.side);
   Game g(v, rule);
   for (int p = 0; p < v.players; ++p) read_kingdom(obs, p, g.kingdom_mut(p), warnings);
-  Slot placing[kMaxDraft], draft[kMaxDraft];
-  int n_placing = 0, n_draft = 0, step = -1, picked = 0;
-  uint64_t draft_set = 0;
-  bool free_tile = false;
-  for (int i = 0; i < obs.draft_size; ++i) {
-   const TileLine& t = obs.placed[i];
-   if (t.tile < 0) continue;
-   seen_ |= bit(t.tile);
-   if (t.current && step < 0) step = n_placing;
-   placing[n_placing++] = Slot{int8_t(t.tile), int8_t(t.owner >= 0 && t.owner < v.players ? t.owner : -1)};
-  }
-  for (int i = 0; i < obs.draft_size; ++i) {
-   const TileLine& t = obs.draft[i];
-   if (t.tile < 0) continue;
-   seen_ |= bit(t.tile);
-   draft_set |= bit(t.tile);
-   bool free = t.owner < 0 || t.owner >= v.players;
-   free_tile |= free;
-   picked += !free;
-   draft[n_draft++] = Slot{int8_t(t.tile), int8_t(free ? -1 : t.owner)};
-  }
-  if (draft_set && draft_set != last_draft_) {
-   ++drafts_seen_;
-   last_draft_ = draft_set;
-  }
-  const bool first = step < 0;
-  const bool last = !free_tile;
-  int turn;
-  if (first) {
-   turn = 0;
-   n_placing = 0;
-   if (last) warnings.push_back("neither a tile to place nor a free tile to pick");
-  } else if (last) {
-   turn = v.turns - 1;
-   n_draft = 0;
-  } else {
-   turn = drafts_seen_ - 1;
-   if (turn < 1) {
-    int land = 0;
-    for (int p = 0; p < v.players; ++p) land += g.kingdom(p).territory();
-    turn = 1 + land / 2 / v.draft_size;
-    warnings.push_back("turn unknown from memory; estimated " + std::to_string(turn));
-   }
-   if (turn > v.turns - 2) turn = v.turns - 2;
-  }
-  if (!first) placing[step].owner = 0;
-  int drawn = last ? v.tiles_used : (turn + 1) * v.draft_size;
-  int first_picker = (v.players - picked % v.players) % v.players;
-  g.set_position(turn, first ? picked : step, placing, n_placing, draft, n_draft, drawn, 0, first_picker);
+  Tiles t = read_tiles(obs, v.players);
+  const bool first = t.step < 0, last = !t.free_tile;
+  const int turn = turn_of(g, first, last, warnings);
+  if (first) t.n_placing = 0;
+  if (last) t.n_draft = 0;
+  if (!first) t.placing[t.step].owner = 0;
+  const int drawn = last ? v.tiles_used : (turn + 1) * v.draft_size;
+  const int first_picker = (v.players - t.picked % v.players) % v.players;
+  g.set_position(turn, first ? t.picked : t.step, t.placing, t.n_placing, t.draft, t.n_draft, drawn, 0,
+        first_picker);
   int8_t unseen[kTileCount];
-  int n = unseen_tiles(unseen);
+  const int n = unseen_tiles(unseen);
   int undrawn = v.tiles_used - drawn;
   if (undrawn > n) {
    warnings.push_back("fewer unseen tiles than draws left");
@@ -1228,6 +1195,56 @@ class Tracker {
  }
   private:
  static uint64_t bit(int tile) { return uint64_t(1) << tile; }
+ struct Tiles {
+  Slot placing[kMaxDraft], draft[kMaxDraft];
+  int n_placing = 0, n_draft = 0;
+  int step = -1;
+  int picked = 0;
+  bool free_tile = false;
+ };
+ Tiles read_tiles(const Observation& obs, int players) {
+  Tiles t;
+  uint64_t draft_set = 0;
+  for (int i = 0; i < obs.draft_size; ++i) {
+   const TileLine& line = obs.placed[i];
+   if (line.tile < 0) continue;
+   seen_ |= bit(line.tile);
+   if (line.current && t.step < 0) t.step = t.n_placing;
+   const int owner = line.owner >= 0 && line.owner < players ? line.owner : -1;
+   t.placing[t.n_placing++] = Slot{int8_t(line.tile), int8_t(owner)};
+  }
+  for (int i = 0; i < obs.draft_size; ++i) {
+   const TileLine& line = obs.draft[i];
+   if (line.tile < 0) continue;
+   seen_ |= bit(line.tile);
+   draft_set |= bit(line.tile);
+   const bool free = line.owner < 0 || line.owner >= players;
+   t.free_tile |= free;
+   t.picked += !free;
+   t.draft[t.n_draft++] = Slot{int8_t(line.tile), int8_t(free ? -1 : line.owner)};
+  }
+  if (draft_set && draft_set != last_draft_) {
+   ++drafts_seen_;
+   last_draft_ = draft_set;
+  }
+  return t;
+ }
+ int turn_of(const Game& g, bool first, bool last, std::vector<std::string>& warnings) const {
+  const Variant& v = g.variant();
+  if (first) {
+   if (last) warnings.push_back("neither a tile to place nor a free tile to pick");
+   return 0;
+  }
+  if (last) return v.turns - 1;
+  int turn = drafts_seen_ - 1;
+  if (turn < 1) {
+   int land = 0;
+   for (int p = 0; p < v.players; ++p) land += g.kingdom(p).territory();
+   turn = 1 + land / 2 / v.draft_size;
+   warnings.push_back("turn unknown from memory; estimated " + std::to_string(turn));
+  }
+  return turn > v.turns - 2 ? v.turns - 2 : turn;
+ }
  static void read_kingdom(const Observation& obs, int seat, Kingdom& k, std::vector<std::string>& warnings) {
   const int most = k.extent() * k.extent() - 1;
   const int side = std::min(obs.side, k.side());
@@ -1820,6 +1837,8 @@ struct PolicyWeights {
  int pick_noise = 2;
  int holes = 0;
  bool try_picks = false;
+ int order = 0;
+ int deny = 0;
 };
 constexpr int kDiceBits = 5;
 constexpr int kPickScale = 4;
@@ -1839,6 +1858,15 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
 inline int pick_value(const Kingdom& k, const Tile& tile) {
  return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
      tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
+}
+inline int worth_to_later_pickers(const Game& g, const Tile& tile) {
+ const int me = g.current_player();
+ int best = 0;
+ for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
+  const int seat = g.actor_at(step);
+  if (seat >= 0 && seat != me && !g.eliminated(seat)) best = max_of(best, pick_value(g.kingdom(seat), tile));
+ }
+ return best;
 }
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
  const int seat = g.current_player();
@@ -1889,8 +1917,10 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
   return n ? picks[best_index] : -1;
  }
  for (int i = 0; i < n; ++i) {
-  int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
-       : kPickScale * pick_value(k, kTiles[picks[i]]);
+  const Tile& tile = kTiles[picks[i]];
+  int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
+  if (w.order) v += w.order * (g.draft_count() - 1 - g.draft_index(picks[i]));
+  if (w.deny) v += w.deny * worth_to_later_pickers(g, tile);
   v += int(rng.below(uint32_t(w.pick_noise + 1)));
   if (v > best_value) best_value = v, best = picks[i];
  }
@@ -1931,6 +1961,8 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
  else if (name == "greedy_turn") o.greedy_turn = v != 0;
  else if (name == "try_picks") o.weights.try_picks = v != 0;
  else if (name == "endgame") o.endgame = v != 0;
+ else if (name == "order") o.weights.order = int(v);
+ else if (name == "deny") o.weights.deny = int(v);
  else return false;
  return true;
 }

@@ -1,4 +1,4 @@
-// Exact play once the last draft is on the table (issue 17): from the turn
+// Exact play once the last draft is on the table: from the turn
 // whose draft is the last one (turn == turns - 2) no tile is unknown and
 // chance is gone, so the rest of the game is solved instead of sampled.
 //

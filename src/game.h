@@ -163,6 +163,17 @@ class Game {
     int undrawn_count() const { return deck_size_ - next_draw_; }
     int8_t deck_tile(int i) const { return deck_[i]; }
 
+    // The answers of this turn (kings that place, or that pick on the first turn), and
+    // the seat of the step-th of them (-1: a tile nobody picked).
+    KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
+    KD_INLINE int actor_at(int step) const { return actor(step); }
+    // Position of tile `id` in this turn's draft (ascending id), -1 if absent.
+    int draft_index(int id) const {
+        for (int i = 0; i < n_draft_; ++i)
+            if (draft_[i].tile == id) return i;
+        return -1;
+    }
+
     // Seat that must answer now, or -1 at the end.
     KD_INLINE int current_player() const { return over_ ? -1 : actor(step_); }
     // Tile the current answer places, or -1 on the first turn (and at the end).
@@ -379,7 +390,6 @@ class Game {
         if (turn_ == 0) return (step + first_picker_) % players();
         return placing_[step].owner;
     }
-    KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
     void reveal_draft() {
         n_draft_ = 0;
         for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)

@@ -18,6 +18,8 @@ struct PolicyWeights {
     int pick_noise = 2; // the same for picks
     int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
     bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
+    int order = 0;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
+    int deny = 0;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
 };
 
 // Bits of the placement's dice word each placement reads its jitter from.
@@ -48,6 +50,18 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
 inline int pick_value(const Kingdom& k, const Tile& tile) {
     return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
            tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
+}
+
+// What `tile` is worth (the pick estimate) to the best of the other players
+// who still pick from this draft after the player to act.
+inline int worth_to_later_pickers(const Game& g, const Tile& tile) {
+    const int me = g.current_player();
+    int best = 0;
+    for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
+        const int seat = g.actor_at(step);
+        if (seat >= 0 && seat != me && !g.eliminated(seat)) best = max_of(best, pick_value(g.kingdom(seat), tile));
+    }
+    return best;
 }
 
 // The policy's placement for the player to act (invalid when none is legal).
@@ -110,8 +124,10 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
         return n ? picks[best_index] : -1;
     }
     for (int i = 0; i < n; ++i) {
-        int v = w.try_picks ? best_placement_value(k, kTiles[picks[i]], g.rule(), w)
-                            : kPickScale * pick_value(k, kTiles[picks[i]]);
+        const Tile& tile = kTiles[picks[i]];
+        int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
+        if (w.order) v += w.order * (g.draft_count() - 1 - g.draft_index(picks[i]));
+        if (w.deny) v += w.deny * worth_to_later_pickers(g, tile);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = picks[i];
     }

@@ -29,8 +29,8 @@ struct SearchOptions {
     uint64_t seed = 1;
     int max_placements = 10;     // placements kept as candidates, best by the policy's value first
     // Share of a playout's value given to finishing first; the rest is my share
-    // of the leaders' points, which beat first place and margins in 3p against
-    // the paper's bot and tied elsewhere (issue 8's experiments).
+    // of the leaders' points, which judges a playout by its margin over the
+    // best other without saturating like a win, and was no worse in any variant.
     double first_weight = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
@@ -55,6 +55,8 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "endgame") o.endgame = v != 0;
+    else if (name == "order") o.weights.order = int(v);
+    else if (name == "deny") o.weights.deny = int(v);
     else return false;
     return true;
 }

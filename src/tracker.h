@@ -27,61 +27,19 @@ class Tracker {
         const Variant& v = variant_for(obs.players, obs.side);
         Game g(v, rule);
         for (int p = 0; p < v.players; ++p) read_kingdom(obs, p, g.kingdom_mut(p), warnings);
-
-        Slot placing[kMaxDraft], draft[kMaxDraft];
-        int n_placing = 0, n_draft = 0, step = -1, picked = 0;
-        uint64_t draft_set = 0;
-        bool free_tile = false;
-        for (int i = 0; i < obs.draft_size; ++i) {
-            const TileLine& t = obs.placed[i];
-            if (t.tile < 0) continue;
-            seen_ |= bit(t.tile);
-            if (t.current && step < 0) step = n_placing;
-            placing[n_placing++] = Slot{int8_t(t.tile), int8_t(t.owner >= 0 && t.owner < v.players ? t.owner : -1)};
-        }
-        for (int i = 0; i < obs.draft_size; ++i) {
-            const TileLine& t = obs.draft[i];
-            if (t.tile < 0) continue;
-            seen_ |= bit(t.tile);
-            draft_set |= bit(t.tile);
-            bool free = t.owner < 0 || t.owner >= v.players;
-            free_tile |= free;
-            picked += !free;
-            draft[n_draft++] = Slot{int8_t(t.tile), int8_t(free ? -1 : t.owner)};
-        }
-        if (draft_set && draft_set != last_draft_) {
-            ++drafts_seen_;
-            last_draft_ = draft_set;
-        }
-
+        Tiles t = read_tiles(obs, v.players);
         // RULES.md: the first turn has no tile of mine to place, the last no free draft tile.
-        const bool first = step < 0;
-        const bool last = !free_tile;
-        int turn;
-        if (first) {
-            turn = 0;
-            n_placing = 0;
-            if (last) warnings.push_back("neither a tile to place nor a free tile to pick");
-        } else if (last) {
-            turn = v.turns - 1;
-            n_draft = 0;
-        } else {
-            turn = drafts_seen_ - 1;
-            if (turn < 1) {  // requests were missed: estimate from the tiles on the grids
-                int land = 0;
-                for (int p = 0; p < v.players; ++p) land += g.kingdom(p).territory();
-                turn = 1 + land / 2 / v.draft_size;
-                warnings.push_back("turn unknown from memory; estimated " + std::to_string(turn));
-            }
-            if (turn > v.turns - 2) turn = v.turns - 2;
-        }
-        if (!first) placing[step].owner = 0;
-        int drawn = last ? v.tiles_used : (turn + 1) * v.draft_size;
-        int first_picker = (v.players - picked % v.players) % v.players;
-        g.set_position(turn, first ? picked : step, placing, n_placing, draft, n_draft, drawn, 0, first_picker);
-
+        const bool first = t.step < 0, last = !t.free_tile;
+        const int turn = turn_of(g, first, last, warnings);
+        if (first) t.n_placing = 0;
+        if (last) t.n_draft = 0;
+        if (!first) t.placing[t.step].owner = 0;
+        const int drawn = last ? v.tiles_used : (turn + 1) * v.draft_size;
+        const int first_picker = (v.players - t.picked % v.players) % v.players;
+        g.set_position(turn, first ? t.picked : t.step, t.placing, t.n_placing, t.draft, t.n_draft, drawn, 0,
+                       first_picker);
         int8_t unseen[kTileCount];
-        int n = unseen_tiles(unseen);
+        const int n = unseen_tiles(unseen);
         int undrawn = v.tiles_used - drawn;
         if (undrawn > n) {
             warnings.push_back("fewer unseen tiles than draws left");
@@ -101,6 +59,61 @@ class Tracker {
 
   private:
     static uint64_t bit(int tile) { return uint64_t(1) << tile; }
+
+    // This turn's tiles as a request shows them.
+    struct Tiles {
+        Slot placing[kMaxDraft], draft[kMaxDraft];
+        int n_placing = 0, n_draft = 0;
+        int step = -1;           // the tile this request places, in `placing` (-1: none, the first turn)
+        int picked = 0;          // draft tiles already picked
+        bool free_tile = false;  // a draft tile still free (else: the last turn)
+    };
+    // Reads the placed-tiles and draft blocks, noting every tile seen and a draft seen anew.
+    Tiles read_tiles(const Observation& obs, int players) {
+        Tiles t;
+        uint64_t draft_set = 0;
+        for (int i = 0; i < obs.draft_size; ++i) {
+            const TileLine& line = obs.placed[i];
+            if (line.tile < 0) continue;
+            seen_ |= bit(line.tile);
+            if (line.current && t.step < 0) t.step = t.n_placing;
+            const int owner = line.owner >= 0 && line.owner < players ? line.owner : -1;
+            t.placing[t.n_placing++] = Slot{int8_t(line.tile), int8_t(owner)};
+        }
+        for (int i = 0; i < obs.draft_size; ++i) {
+            const TileLine& line = obs.draft[i];
+            if (line.tile < 0) continue;
+            seen_ |= bit(line.tile);
+            draft_set |= bit(line.tile);
+            const bool free = line.owner < 0 || line.owner >= players;
+            t.free_tile |= free;
+            t.picked += !free;
+            t.draft[t.n_draft++] = Slot{int8_t(line.tile), int8_t(free ? -1 : line.owner)};
+        }
+        if (draft_set && draft_set != last_draft_) {
+            ++drafts_seen_;
+            last_draft_ = draft_set;
+        }
+        return t;
+    }
+    // The turn: first and last from the data, the others from the drafts seen
+    // (or, when requests were missed, estimated from the land on the grids).
+    int turn_of(const Game& g, bool first, bool last, std::vector<std::string>& warnings) const {
+        const Variant& v = g.variant();
+        if (first) {
+            if (last) warnings.push_back("neither a tile to place nor a free tile to pick");
+            return 0;
+        }
+        if (last) return v.turns - 1;
+        int turn = drafts_seen_ - 1;
+        if (turn < 1) {
+            int land = 0;
+            for (int p = 0; p < v.players; ++p) land += g.kingdom(p).territory();
+            turn = 1 + land / 2 / v.draft_size;
+            warnings.push_back("turn unknown from memory; estimated " + std::to_string(turn));
+        }
+        return turn > v.turns - 2 ? v.turns - 2 : turn;
+    }
 
     // Rebuilds a kingdom from its grid. Extra land beyond a full kingdom is
     // ignored so that a malformed grid cannot overflow the zone labels, and so

@@ -186,17 +186,48 @@ TEST(Apply, EliminatingTheActingPlayerAbandonsItsAction) {
     EXPECT_EQ(free_next, 1);
 }
 
-TEST(Result, ReturnsSumToHalfTheGamesPerPair) {
-    Game g = Game::deal(kFourPlayers, Rule::Match, 21);
-    while (!g.is_terminal()) {
-        GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick);
+TEST(Result, ReturnsCountTheOpponentsBeatenTiesHalf) {
+    // Every seat's return is the share of the others it finishes ahead of, a
+    // tie counting half: checked against the adjusted scores of played games,
+    // whose ranks must agree too.
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 40; ++seed) {
+            Game g = Game::deal(v, Rule::Match, seed);
+            while (!g.is_terminal()) {
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick);
+            }
+            double r[kMaxPlayers];
+            g.returns(r);
+            const Result res = g.result();
+            for (int i = 0; i < v.players; ++i) {
+                double beaten = 0;
+                int above = 0;
+                for (int j = 0; j < v.players; ++j) {
+                    if (j == i) continue;
+                    beaten += res.adjusted[i] > res.adjusted[j] ? 1 : res.adjusted[i] == res.adjusted[j] ? 0.5 : 0;
+                    above += res.adjusted[j] > res.adjusted[i];
+                }
+                EXPECT_DOUBLE_EQ(r[i], beaten / (v.players - 1)) << v.name << " seed " << seed;
+                EXPECT_EQ(res.rank[i], 1 + above);
+                EXPECT_EQ(res.score[i], g.kingdom(i).score());
+            }
+        }
+}
+
+TEST(Result, ReturnsOfAThreeWayTieAndALoneLast) {
+    // Scores 30, 30, 30 and 10, with equal territory and crowns among the
+    // three: the tie-breaks give each of them +1 twice; each beats the last.
+    Result r;
+    r.players = 4;
+    for (int i = 0; i < 4; ++i) r.score[i] = i < 3 ? 30 : 10, r.territory[i] = 20, r.crowns[i] = 5;
+    apply_tie_breaks(r);
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(r.adjusted[i], 32);
+        EXPECT_EQ(r.rank[i], 1);
     }
-    double r[kMaxPlayers];
-    g.returns(r);
-    EXPECT_DOUBLE_EQ(r[0] + r[1] + r[2] + r[3], 2.0);  // 4 players: 6 pairings, each worth 1, over 3
-    Result res = g.result();
-    for (int i = 0; i < 4; ++i) EXPECT_EQ(res.score[i], g.kingdom(i).score());
+    EXPECT_EQ(r.adjusted[3], 10);
+    EXPECT_EQ(r.rank[3], 4);
 }
 
 // ---------------------------------------------------------------- random games
