@@ -2,7 +2,25 @@
 // The Kingdomino bot: reads each request, searches (src/search.h), answers
 // PUT and PICK, and writes one summary line per answer on stderr.
 // tools/bundle merges this file and the headers it includes into bot.cpp,
-// the single file to paste into CodinGame.
+// the single file to paste into CodinGame; it copies the //! lines below to
+// the top of bot.cpp, for whoever opens the upload.
+//! Kingdomino bot for CodinGame ("Coders of the Realm"), every variant: 2, 3 and 4
+//! players and the duel. Monte Carlo search over PUT x PICK with sequential halving,
+//! fast playouts for every player, the last two turns solved exactly.
+//! Generated file: the readable source is src/ of the project this came with
+//! (tools/bundle made this file; change src/ and bundle again). Its kit plays,
+//! tests and tunes bots at home: README.md there.
+//! Constants you may tune (search for the struct; `--set name=value` at home):
+//!  PolicyWeights (playouts): gain = points a placement scores now; joined = squares
+//!   of zones it joins; noise = jitter 0..noise on placements (a power of two
+//!   minus one); pick_noise = jitter on picks; holes = per unfillable square
+//!   (slower); order = per earlier place next turn a pick buys; deny = per point
+//!   the tile is worth to the others picking after me.
+//!  SearchOptions: max_placements = placements kept as candidates; first_weight =
+//!   share of a playout's value given to first place (rest: own/(own+best other));
+//!   endgame = solve the last two turns exactly.
+//!  TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
+//!   CodinGame's delays); first_max_ms = ms used of the first answer's 1000.
 #include <cstdio>
 #include <iostream>
 #include <string>
