@@ -351,13 +351,15 @@ class Kingdom {
   }
   return total;
  }
- bool is_ok() const {
+ bool is_ok() const { return problem() == nullptr; }
+ const char* problem() const {
   Bitboard land;
   uint64_t ids_in_use = 0;
   int sizes[64] = {}, crowns[64] = {}, crown_total = 0;
   for (int t = 0; t < kLandTerrains; ++t) {
-   if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t]) return false;
-   if (zone_ids_[t] & ids_in_use) return false;
+   if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t])
+    return "terrains overlap or miscounted";
+   if (zone_ids_[t] & ids_in_use) return "zone ids shared between terrains";
    ids_in_use |= zone_ids_[t];
    land |= terrain_[t];
    bool labels_ok = true;
@@ -366,19 +368,21 @@ class Kingdom {
     labels_ok &= ((zone_ids_[t] >> z) & 1) != 0;
     sizes[z] += 1, crowns[z] += c, crown_total += c;
    });
-   if (!labels_ok) return false;
+   if (!labels_ok) return "zone labels of another terrain";
   }
-  if ((ids_in_use & free_zone_ids_) || (ids_in_use & 1)) return false;
+  if ((ids_in_use & free_zone_ids_) || (ids_in_use & 1)) return "zone ids both used and free";
   for (int z = 1; z < 64; ++z)
-   if (((ids_in_use >> z) & 1) && (sizes[z] != zone_size_[z] || crowns[z] != zone_crowns_[z])) return false;
-  if (land != occupied_.minus(castle_) || land.count() != land_squares_ || crown_total != crowns_) return false;
-  if (max_x_ - min_x_ >= extent_ || max_y_ - min_y_ >= extent_) return false;
-  if (occupied_.minus(rectangle(min_x_, max_x_, min_y_, max_y_)).any()) return false;
+   if (((ids_in_use >> z) & 1) && (sizes[z] != zone_size_[z] || crowns[z] != zone_crowns_[z]))
+    return "zone sizes or crowns differ from the labels";
+  if (land != occupied_.minus(castle_) || land.count() != land_squares_ || crown_total != crowns_)
+   return "land differs from the squares occupied";
+  if (max_x_ - min_x_ >= extent_ || max_y_ - min_y_ >= extent_) return "box wider than the extent";
+  if (occupied_.minus(rectangle(min_x_, max_x_, min_y_, max_y_)).any()) return "land outside the box";
   for (const Bitboard& side : {rectangle(min_x_, min_x_, 0, kRowStride - 1), rectangle(max_x_, max_x_, 0, kRowStride - 1),
           rectangle(0, kRowStride - 1, min_y_, min_y_), rectangle(0, kRowStride - 1, max_y_, max_y_)})
-   if (!(occupied_ & side).any()) return false;
-  if (window_ != window_for(min_x_, max_x_, min_y_, max_y_)) return false;
-  return score_ == recount_score();
+   if (!(occupied_ & side).any()) return "box not tight";
+  if (window_ != window_for(min_x_, max_x_, min_y_, max_y_)) return "window not the box's";
+  return score_ == recount_score() ? nullptr : "score differs from the flood fill";
  }
  KD_INLINE int isolated_holes() const { return isolated_in(window_, occupied_); }
  KD_INLINE int isolated_holes_after(Placement p) const {
@@ -760,9 +764,10 @@ class Game {
    out[i] = v / (r.players - 1);
   }
  }
- bool is_ok() const {
+ bool is_ok() const { return problem() == nullptr; }
+ const char* problem() const {
   for (int p = 0; p < players(); ++p)
-   if (!kingdoms_[p].is_ok()) return false;
+   if (const char* why = kingdoms_[p].problem()) return why;
   uint64_t tiles = 0;
   auto once = [&](int tile) {
    if (!valid_tile_id(tile) || ((tiles >> tile) & 1)) return false;
@@ -776,11 +781,13 @@ class Game {
    }
    return true;
   };
-  if (!slots_ok(placing_, n_placing_) || !slots_ok(draft_, n_draft_)) return false;
+  if (!slots_ok(placing_, n_placing_) || !slots_ok(draft_, n_draft_))
+   return "this turn's tiles: repeated, out of order, or an owner that is no seat";
   for (int i = next_draw_; i < deck_size_; ++i)
-   if (!once(deck_[i])) return false;
-  if (deck_size_ > variant_->tiles_used || next_draw_ > deck_size_) return false;
-  return over_ || (step_ >= 0 && step_ < steps_in_turn() && turn_ < variant_->turns);
+   if (!once(deck_[i])) return "a draw to come is a tile already in play";
+  if (deck_size_ > variant_->tiles_used || next_draw_ > deck_size_) return "more draws than the variant has";
+  if (!over_ && (step_ < 0 || step_ >= steps_in_turn() || turn_ >= variant_->turns)) return "no answer due";
+  return nullptr;
  }
  void set_undrawn(const int8_t* tiles, int count) {
   KD_ASSERT(count >= 0 && next_draw_ + count <= kTileCount);
@@ -1221,10 +1228,15 @@ class Tracker {
  };
  Tiles read_tiles(const Observation& obs, int players) {
   Tiles t;
-  uint64_t draft_set = 0;
+  uint64_t draft_set = 0, in_request = 0;
+  auto first_time = [&](int tile) {
+   const bool first = !(in_request & bit(tile));
+   in_request |= bit(tile);
+   return first;
+  };
   for (int i = 0; i < obs.draft_size; ++i) {
    const TileLine& line = obs.placed[i];
-   if (line.tile < 0) continue;
+   if (line.tile < 0 || !first_time(line.tile)) continue;
    seen_ |= bit(line.tile);
    if (line.current && t.step < 0) t.step = t.n_placing;
    const int owner = line.owner >= 0 && line.owner < players ? line.owner : -1;
@@ -1232,7 +1244,7 @@ class Tracker {
   }
   for (int i = 0; i < obs.draft_size; ++i) {
    const TileLine& line = obs.draft[i];
-   if (line.tile < 0) continue;
+   if (line.tile < 0 || !first_time(line.tile)) continue;
    seen_ |= bit(line.tile);
    draft_set |= bit(line.tile);
    const bool free = line.owner < 0 || line.owner >= players;
@@ -1244,7 +1256,18 @@ class Tracker {
    ++drafts_seen_;
    last_draft_ = draft_set;
   }
+  sort_by_id(t.placing, t.n_placing, &t.step);
+  sort_by_id(t.draft, t.n_draft, nullptr);
   return t;
+ }
+ static void sort_by_id(Slot* slots, int n, int* index) {
+  for (int i = 1; i < n; ++i)
+   for (int j = i; j > 0 && slots[j - 1].tile > slots[j].tile; --j) {
+    const Slot moved = slots[j];
+    slots[j] = slots[j - 1], slots[j - 1] = moved;
+    if (index && *index == j) *index = j - 1;
+    else if (index && *index == j - 1) *index = j;
+   }
  }
  int turn_of(const Game& g, bool first, bool last, std::vector<std::string>& warnings) const {
   const Variant& v = g.variant();
@@ -1266,6 +1289,7 @@ class Tracker {
   const int most = k.extent() * k.extent() - 1;
   const int side = std::min(obs.side, k.side());
   int land = 0;
+  bool too_wide = false;
   for (int y = 0; y < side; ++y)
    for (int x = 0; x < side; ++x) {
     int t = obs.terrain[seat][y][x];
@@ -1274,9 +1298,17 @@ class Tracker {
      warnings.push_back("grid of player " + std::to_string(seat) + " has too much land; ignoring some");
      return;
     }
+    const int width = max_of(k.max_x(), x) - min_of(k.min_x(), x) + 1;
+    const int height = max_of(k.max_y(), y) - min_of(k.min_y(), y) + 1;
+    if (width > k.extent() || height > k.extent()) {
+     too_wide = true;
+     continue;
+    }
     k.put_square(x, y, t, obs.crowns[seat][y][x]);
     ++land;
    }
+  if (too_wide)
+   warnings.push_back("grid of player " + std::to_string(seat) + " is wider than a kingdom; ignoring some land");
  }
  uint64_t seen_ = 0;
  uint64_t last_draft_ = 0;

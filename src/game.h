@@ -301,9 +301,11 @@ class Game {
     // tile at most once among this turn's tiles, the draft and the draws to
     // come, drafts in ascending id, owners that are seats, the step within
     // the turn. Asserted after every move in debug builds (apply), and in tests.
-    bool is_ok() const {
+    bool is_ok() const { return problem() == nullptr; }
+    // What is wrong with the state, nullptr when nothing is.
+    const char* problem() const {
         for (int p = 0; p < players(); ++p)
-            if (!kingdoms_[p].is_ok()) return false;
+            if (const char* why = kingdoms_[p].problem()) return why;
         uint64_t tiles = 0;
         auto once = [&](int tile) {
             if (!valid_tile_id(tile) || ((tiles >> tile) & 1)) return false;
@@ -317,11 +319,13 @@ class Game {
             }
             return true;
         };
-        if (!slots_ok(placing_, n_placing_) || !slots_ok(draft_, n_draft_)) return false;
+        if (!slots_ok(placing_, n_placing_) || !slots_ok(draft_, n_draft_))
+            return "this turn's tiles: repeated, out of order, or an owner that is no seat";
         for (int i = next_draw_; i < deck_size_; ++i)
-            if (!once(deck_[i])) return false;
-        if (deck_size_ > variant_->tiles_used || next_draw_ > deck_size_) return false;
-        return over_ || (step_ >= 0 && step_ < steps_in_turn() && turn_ < variant_->turns);
+            if (!once(deck_[i])) return "a draw to come is a tile already in play";
+        if (deck_size_ > variant_->tiles_used || next_draw_ > deck_size_) return "more draws than the variant has";
+        if (!over_ && (step_ < 0 || step_ >= steps_in_turn() || turn_ >= variant_->turns)) return "no answer due";
+        return nullptr;
     }
 
     // ---- Setting up a position (deal(), and trackers rebuilding a game from text) ----

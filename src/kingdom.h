@@ -252,13 +252,16 @@ class Kingdom {
     // squares themselves: score (by flood fill), territory, crowns, the box
     // within the extent, the window, and the zone labels. For checks after
     // every move in debug builds (Game::apply), and for tests.
-    bool is_ok() const {
+    bool is_ok() const { return problem() == nullptr; }
+    // What is wrong with the kingdom, nullptr when nothing is.
+    const char* problem() const {
         Bitboard land;
         uint64_t ids_in_use = 0;
         int sizes[64] = {}, crowns[64] = {}, crown_total = 0;
         for (int t = 0; t < kLandTerrains; ++t) {
-            if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t]) return false;
-            if (zone_ids_[t] & ids_in_use) return false;
+            if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t])
+                return "terrains overlap or miscounted";
+            if (zone_ids_[t] & ids_in_use) return "zone ids shared between terrains";
             ids_in_use |= zone_ids_[t];
             land |= terrain_[t];
             bool labels_ok = true;
@@ -267,20 +270,22 @@ class Kingdom {
                 labels_ok &= ((zone_ids_[t] >> z) & 1) != 0;
                 sizes[z] += 1, crowns[z] += c, crown_total += c;
             });
-            if (!labels_ok) return false;
+            if (!labels_ok) return "zone labels of another terrain";
         }
-        if ((ids_in_use & free_zone_ids_) || (ids_in_use & 1)) return false;
+        if ((ids_in_use & free_zone_ids_) || (ids_in_use & 1)) return "zone ids both used and free";
         for (int z = 1; z < 64; ++z)
-            if (((ids_in_use >> z) & 1) && (sizes[z] != zone_size_[z] || crowns[z] != zone_crowns_[z])) return false;
-        if (land != occupied_.minus(castle_) || land.count() != land_squares_ || crown_total != crowns_) return false;
+            if (((ids_in_use >> z) & 1) && (sizes[z] != zone_size_[z] || crowns[z] != zone_crowns_[z]))
+                return "zone sizes or crowns differ from the labels";
+        if (land != occupied_.minus(castle_) || land.count() != land_squares_ || crown_total != crowns_)
+            return "land differs from the squares occupied";
         // The box: within the extent, holding every square, touched on every side.
-        if (max_x_ - min_x_ >= extent_ || max_y_ - min_y_ >= extent_) return false;
-        if (occupied_.minus(rectangle(min_x_, max_x_, min_y_, max_y_)).any()) return false;
+        if (max_x_ - min_x_ >= extent_ || max_y_ - min_y_ >= extent_) return "box wider than the extent";
+        if (occupied_.minus(rectangle(min_x_, max_x_, min_y_, max_y_)).any()) return "land outside the box";
         for (const Bitboard& side : {rectangle(min_x_, min_x_, 0, kRowStride - 1), rectangle(max_x_, max_x_, 0, kRowStride - 1),
                                      rectangle(0, kRowStride - 1, min_y_, min_y_), rectangle(0, kRowStride - 1, max_y_, max_y_)})
-            if (!(occupied_ & side).any()) return false;
-        if (window_ != window_for(min_x_, max_x_, min_y_, max_y_)) return false;
-        return score_ == recount_score();
+            if (!(occupied_ & side).any()) return "box not tight";
+        if (window_ != window_for(min_x_, max_x_, min_y_, max_y_)) return "window not the box's";
+        return score_ == recount_score() ? nullptr : "score differs from the flood fill";
     }
 
     // Empty squares inside the window that no tile can ever cover: none of

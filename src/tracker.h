@@ -71,10 +71,16 @@ class Tracker {
     // Reads the placed-tiles and draft blocks, noting every tile seen and a draft seen anew.
     Tiles read_tiles(const Observation& obs, int players) {
         Tiles t;
-        uint64_t draft_set = 0;
+        uint64_t draft_set = 0, in_request = 0;
+        // A tile named twice in one request is read once.
+        auto first_time = [&](int tile) {
+            const bool first = !(in_request & bit(tile));
+            in_request |= bit(tile);
+            return first;
+        };
         for (int i = 0; i < obs.draft_size; ++i) {
             const TileLine& line = obs.placed[i];
-            if (line.tile < 0) continue;
+            if (line.tile < 0 || !first_time(line.tile)) continue;
             seen_ |= bit(line.tile);
             if (line.current && t.step < 0) t.step = t.n_placing;
             const int owner = line.owner >= 0 && line.owner < players ? line.owner : -1;
@@ -82,7 +88,7 @@ class Tracker {
         }
         for (int i = 0; i < obs.draft_size; ++i) {
             const TileLine& line = obs.draft[i];
-            if (line.tile < 0) continue;
+            if (line.tile < 0 || !first_time(line.tile)) continue;
             seen_ |= bit(line.tile);
             draft_set |= bit(line.tile);
             const bool free = line.owner < 0 || line.owner >= players;
@@ -94,7 +100,19 @@ class Tracker {
             ++drafts_seen_;
             last_draft_ = draft_set;
         }
+        sort_by_id(t.placing, t.n_placing, &t.step);  // the protocol sends them so; a game needs them so
+        sort_by_id(t.draft, t.n_draft, nullptr);
         return t;
+    }
+    // Ascending tile id, following the slot at *index along.
+    static void sort_by_id(Slot* slots, int n, int* index) {
+        for (int i = 1; i < n; ++i)
+            for (int j = i; j > 0 && slots[j - 1].tile > slots[j].tile; --j) {
+                const Slot moved = slots[j];
+                slots[j] = slots[j - 1], slots[j - 1] = moved;
+                if (index && *index == j) *index = j - 1;
+                else if (index && *index == j - 1) *index = j;
+            }
     }
     // The turn: first and last from the data, the others from the drafts seen
     // (or, when requests were missed, estimated from the land on the grids).
@@ -115,13 +133,15 @@ class Tracker {
         return turn > v.turns - 2 ? v.turns - 2 : turn;
     }
 
-    // Rebuilds a kingdom from its grid. Extra land beyond a full kingdom is
-    // ignored so that a malformed grid cannot overflow the zone labels, and so
-    // are squares outside the kingdom's grid (13-wide grids with 3 or 4 players).
+    // Rebuilds a kingdom from its grid. Land the rules could not have put there
+    // is ignored: beyond a full kingdom (the zone labels would overflow), or
+    // making the kingdom wider than the extent (a misread grid, a 13-wide grid
+    // with 3 or 4 players): the game the search plays must hold together.
     static void read_kingdom(const Observation& obs, int seat, Kingdom& k, std::vector<std::string>& warnings) {
         const int most = k.extent() * k.extent() - 1;
         const int side = std::min(obs.side, k.side());
         int land = 0;
+        bool too_wide = false;
         for (int y = 0; y < side; ++y)
             for (int x = 0; x < side; ++x) {
                 int t = obs.terrain[seat][y][x];
@@ -130,9 +150,17 @@ class Tracker {
                     warnings.push_back("grid of player " + std::to_string(seat) + " has too much land; ignoring some");
                     return;
                 }
+                const int width = max_of(k.max_x(), x) - min_of(k.min_x(), x) + 1;
+                const int height = max_of(k.max_y(), y) - min_of(k.min_y(), y) + 1;
+                if (width > k.extent() || height > k.extent()) {
+                    too_wide = true;
+                    continue;
+                }
                 k.put_square(x, y, t, obs.crowns[seat][y][x]);
                 ++land;
             }
+        if (too_wide)
+            warnings.push_back("grid of player " + std::to_string(seat) + " is wider than a kingdom; ignoring some land");
     }
 
     uint64_t seen_ = 0;

@@ -325,3 +325,39 @@ TEST(Player, AutoRuleFallsBackToAdjacentOnlyWhenMatchHasNoPlacement) {
     make_safe(g, RuleMode::Auto, adjacent_only);
     EXPECT_TRUE(k.is_legal(kTiles[7], Rule::Match, adjacent_only.put));
 }
+
+// Whatever a request says, the game a player rebuilds holds together
+// (Game::problem): land the rules could not have put there, a tile named twice
+// and tiles out of order are read as a game could have them, with a warning.
+TEST(Tracker, AnyRequestGivesAGameThatHoldsTogether) {
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 4);
+    while (g.turn() < 2) {
+        const GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    std::string text = request_text(g, g.current_player());
+    std::vector<std::string> lines;
+    std::istringstream split(text);
+    for (std::string line; std::getline(split, line);) lines.push_back(line);
+    lines[0] = "c1" + lines[0].substr(2);  // land at column 0 and ...
+    lines[8] = lines[8].substr(0, 16) + "f0";  // ... at column 8: nine wide
+    std::swap(lines[18 + 4], lines[18 + 5]);   // the draft out of order
+    lines[18 + 7] = lines[18 + 6];             // and a tile named twice
+    std::string request = init_text(kTwoPlayers);
+    for (const std::string& line : lines) request += line + "\n";
+    std::istringstream in(request);
+    std::string first;
+    std::getline(in, first);
+    RequestReader reader;
+    Observation obs;
+    ASSERT_TRUE(reader.read(first, in, obs));
+    Tracker tracker;
+    std::vector<std::string> warnings;
+    const Game seen = tracker.build(obs, Rule::Match, warnings);
+    EXPECT_EQ(seen.problem(), nullptr) << seen.problem();
+    bool told = false;
+    for (const std::string& w : warnings) told |= w.find("wider than a kingdom") != std::string::npos;
+    EXPECT_TRUE(told) << "a warning says land was ignored";
+    EXPECT_EQ(seen.draft_count(), 3) << "the tile named twice counts once";
+    for (int i = 1; i < seen.draft_count(); ++i) EXPECT_LT(seen.draft(i - 1).tile, seen.draft(i).tile);
+}

@@ -88,10 +88,12 @@ TEST(Search, PrefersTheCrownsThatMakeItsZone) {
     Slot placing[4] = {{45, 0}, {46, 1}, {47, 0}, {48, 1}};
     Slot draft[4] = {{1, -1}, {2, -1}, {3, -1}, {4, -1}};
     g.set_position(2, 0, placing, 4, draft, 4, 12, 0, 0);
-    Request r(g);
     int8_t unseen[kTileCount];
     int n = 0;
     for (int id = 5; id <= 44; ++id) unseen[n++] = int8_t(id);
+    g.set_undrawn(unseen, kTwoPlayers.tiles_used - 12);  // the deal's draws to come may hold the tiles placed here
+    ASSERT_EQ(g.problem(), nullptr);
+    Request r(g);
     std::copy(unseen, unseen + n, r.unseen);
     r.n_unseen = n;
     SearchReport rep = Search(fixed(3000)).decide(r, unlimited());
