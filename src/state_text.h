@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "decision.h"
 #include "game.h"
 #include "protocol_words.h"
 
@@ -195,6 +196,41 @@ inline bool deserialize(const std::string& text, Game& out, std::string& error) 
         return fail(error, "not a state a game rests in, or not spelled as serialize() writes it; it reads as:\n" +
                                canonical);
     out = g;
+    return true;
+}
+
+// A request, what a player knows when it must answer, as text: "request index I"
+// (its requests before this one), "unseen T T ..." (the tiles it may still
+// see drawn), then its game's state text. Bench positions and tools/analyse read it.
+inline std::string serialize(const Request& r) {
+    std::string text = "request index " + std::to_string(r.index) + "\nunseen";
+    for (int i = 0; i < r.n_unseen; ++i) text += " " + std::to_string(r.unseen[i]);
+    return text + "\n" + serialize(r.game);
+}
+
+inline bool deserialize(const std::string& text, Request& out, std::string& error) {
+    using namespace state_text_detail;
+    std::istringstream in(text);
+    std::string head, unseen_line;
+    if (!next_line(in, head, "the request line", error) || !next_line(in, unseen_line, "the unseen tiles", error))
+        return false;
+    std::vector<std::string> w = split_words(head), tiles = split_words(unseen_line);
+    int index = 0;
+    if (w.size() != 3 || w[0] != "request" || w[1] != "index" || !parse_int(w[2], index) || index < 0)
+        return fail(error, "expected 'request index I', got '" + head + "'");
+    if (tiles.empty() || tiles[0] != "unseen" || tiles.size() > size_t(kTileCount) + 1)
+        return fail(error, "expected 'unseen T T ...', got '" + unseen_line + "'");
+    Game g(kTwoPlayers, Rule::Match);
+    std::string state((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (!deserialize(state, g, error)) return false;
+    Request r(g);
+    r.index = index;
+    for (size_t i = 1; i < tiles.size(); ++i) {
+        int tile = 0;
+        if (!parse_int(tiles[i], tile) || !valid_tile_id(tile)) return fail(error, "not a tile: '" + tiles[i] + "'");
+        r.unseen[r.n_unseen++] = int8_t(tile);
+    }
+    out = r;
     return true;
 }
 

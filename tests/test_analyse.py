@@ -161,12 +161,36 @@ def check_errors(path, replay):
     print("ok %d error cases" % len(cases))
 
 
+def check_position():
+    """A position as a state text (the bench's): the search with its seed, the
+    same answer and playouts twice, and the seed of its first line used."""
+    positions = open(os.path.join(root, "tests", "bench_positions.txt")).read().split("\nseed ")
+    block = positions[4] if positions[4].startswith("seed ") else "seed " + positions[4]
+    position = os.path.join(work, "position.txt")
+    with open(position, "w") as f:
+        f.write(block.rstrip("\n") + "\n")
+    outs = []
+    for _ in range(2):
+        rc, out, err = analyse(["--position", position, "--playouts", "500", "--json"])
+        if not check(rc == 0, "--position: exit %d, %s" % (rc, err)):
+            return
+        outs.append(json.loads(out))
+    a = outs[0]
+    check(a["seed"] == int(block.split()[1]), "--position: the seed of its first line, got %r" % a["seed"])
+    check(a["playouts"] == 500 and sum(c["playouts"] for c in a["candidates"]) == 500, "--position: 500 playouts")
+    check(outs[0]["chosen"] == outs[1]["chosen"], "--position: the same answer twice")
+    rc, _, err = analyse(["--position", os.path.join(work, "no-such-file")])
+    check(rc == 1 and "cannot read" in err, "--position of a missing file: exit %d, %r" % (rc, err))
+    print("ok --position")
+
+
 def main():
     os.makedirs(work, exist_ok=True)
     path, replay = check_games()
     check_text(path, replay)
     check_stdin(path, replay)
     check_errors(path, replay)
+    check_position()
     for f in failures:
         print("FAIL " + f)
     sys.exit(1 if failures else 0)

@@ -4,12 +4,12 @@ positions, tools/bench.cpp) must equal the committed one in
 tests/bench_signature.txt. A change that alters play updates that file and
 gives the new value in its commit message; a speed-only change keeps it.
 
-usage: test_bench_signature.py BENCH SIGNATURE_FILE"""
+usage: test_bench_signature.py BENCH SIGNATURE_FILE POSITIONS_FILE"""
 import subprocess
 import sys
 
-bench, committed_file = sys.argv[1:3]
-got = subprocess.run([bench, "--signature"], check=True, capture_output=True, text=True).stdout.strip()
+bench, committed_file, positions = sys.argv[1:4]
+got = subprocess.run([bench, "--signature", positions], check=True, capture_output=True, text=True).stdout.strip()
 committed = open(committed_file).read().strip()
 if got != committed:
     print("bench signature changed: got %r, committed %r" % (got, committed))

@@ -20,6 +20,7 @@
 #include "play.h"
 #include "search.h"
 #include "show.h"
+#include "state_text.h"
 
 namespace kd {
 namespace {
@@ -45,6 +46,9 @@ exact: the endgame solver, forced: a single candidate); and the position.
                     memory is that request alone: card counting sees only its drafts.
   --index N         stdin only: search the last request with Request::index N
                     (the player's requests before it, which seed the deals)
+  --position FILE   a request as a state text (src/state_text.h: what the
+                    player knows, as the bench's positions are written); a
+                    first line "seed S" gives the search's seed
 
 The search's options are the bot's: by default those of the seat's command in
 the replay (its "bots" entry, read as the bot reads its command line), then
@@ -74,6 +78,7 @@ struct Args {
     long request = -1;      // K, with a replay
     long seat = -1;         // --seat: the seat request K must have gone to
     long index = -1;        // --index, with stdin
+    std::string position;   // --position: a request's state text
     bool json = false;
     std::vector<std::string> bot_words;  // --playouts, --time-ms, --seed, --set, --rule, for parse_player_options
 };
@@ -117,6 +122,9 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
             if (!has_value || !read_long(argv[++i], number) || number < 0)
                 return error = arg + " takes a number from 0", false;
             (arg == "--request" ? a.request : arg == "--seat" ? a.seat : a.index) = number;
+        } else if (arg == "--position") {
+            if (!has_value) return error = "--position takes a file", false;
+            a.position = argv[++i];
         } else if (std::find(std::begin(kBotOptions), std::end(kBotOptions), arg) != std::end(kBotOptions)) {
             if (!has_value) return error = arg + " takes a value", false;
             if (!bot_option(arg, argv[++i], a, error)) return false;
@@ -131,7 +139,8 @@ bool parse_args(int argc, char** argv, Args& a, std::string& error) {
     if (!a.replay.empty() && a.request < 0) error = "which request? --request K (the index in the replay's requests)";
     if (!a.replay.empty() && a.index >= 0) error = "--index is for stdin: in a replay it is the seat's requests before K";
     if (a.replay.empty() && (a.request >= 0 || a.seat >= 0)) error = "--request and --seat need a replay";
-    if (a.replay.empty() && isatty(0)) error = "give a replay, or requests' text on stdin";
+    if (!a.position.empty() && !a.replay.empty()) error = "a replay or a position, not both";
+    if (a.replay.empty() && a.position.empty() && isatty(0)) error = "give a replay, a position, or requests' text on stdin";
     return error.empty();
 }
 
@@ -254,6 +263,8 @@ struct Analysis {
     std::vector<std::string> warnings;
 };
 
+bool search(const PlayerOptions& po, const TimeBudget& budget, Analysis& out, std::string& error);
+
 // Reads every request of `text` as the bot's loop does (src/play.h, play),
 // each under its time budget, and searches the last one as the bot did.
 bool analyse(const std::string& text, const PlayerOptions& po, long index, Analysis& out, std::string& error) {
@@ -270,6 +281,11 @@ bool analyse(const std::string& text, const PlayerOptions& po, long index, Analy
     if (out.requests == 0) return error = "no request in the input", false;
     if (!complete) return error = "the last request's text ends early: the bot answered it without searching", false;
     if (index >= 0) out.request.index = int(index);
+    return search(po, budget, out, error);
+}
+
+// The search of out.request as the bot makes it, and the answer it would send.
+bool search(const PlayerOptions& po, const TimeBudget& budget, Analysis& out, std::string& error) {
     std::vector<std::string> unknown;
     Search search(search_options_for(po.seed, po.playouts, po.settings, unknown));
     for (const std::string& setting : unknown) out.warnings.push_back("unknown setting '" + setting + "'");
@@ -395,7 +411,9 @@ std::string answer_line(const Game& g, const Answer& a) {
 std::string header_text(const Args& a, const Source& s, const PlayerOptions& po, const Analysis& an) {
     const Request& r = an.request;
     std::string out;
-    if (s.seat >= 0)
+    if (!a.position.empty())
+        out += "position " + a.position + ", searched with Request::index " + std::to_string(r.index) + "\n";
+    else if (s.seat >= 0)
         out += "request " + std::to_string(a.request) + " of " + a.replay + ": seat " + std::to_string(s.seat) +
                " (" + s.command + "), its request " + std::to_string(an.requests) + " (Request::index " +
                std::to_string(r.index) + ")\n";
@@ -540,6 +558,38 @@ std::string report_json(const Args& a, const Source& s, const PlayerOptions& po,
     return w.end_array().end_object().str() + "\n";
 }
 
+// The request of --position: its state text, after a first line "seed S"
+// that, unless --seed was given, becomes the search's seed.
+bool read_position_text(const std::string& path, std::string& text, std::string& seed) {
+    std::ifstream file(path);
+    if (!file) return false;
+    std::stringstream all;
+    all << file.rdbuf();
+    text = all.str();
+    if (text.rfind("seed ", 0) == 0) {
+        const size_t end = text.find('\n');
+        seed = text.substr(5, end - 5);
+        text = end == std::string::npos ? "" : text.substr(end + 1);
+    }
+    return true;
+}
+// The seed of --position's first line joins the search's options, unless --seed was given.
+bool seed_from_position(Args& a, std::string& error) {
+    std::string text, seed;
+    if (!read_position_text(a.position, text, seed)) return error = a.position + ": cannot read it", false;
+    const bool seeded = std::find(a.bot_words.begin(), a.bot_words.end(), "--seed") != a.bot_words.end();
+    if (!seed.empty() && !seeded) a.bot_words.insert(a.bot_words.end(), {"--seed", seed});
+    return true;
+}
+bool analyse_position(const Args& a, const PlayerOptions& po, Analysis& out, std::string& error) {
+    std::string text, seed;
+    if (!read_position_text(a.position, text, seed)) return error = a.position + ": cannot read it", false;
+    if (!deserialize(text, out.request, error)) return error = a.position + ": " + error, false;
+    if (a.index >= 0) out.request.index = int(a.index);
+    out.requests = 1;
+    return search(po, po.time.budget(Clock::now(), out.request.index == 0), out, error);
+}
+
 int run(int argc, char** argv) {
     Args a;
     std::string error;
@@ -553,7 +603,11 @@ int run(int argc, char** argv) {
         std::cerr << "analyse: " << error << "\n";
         return 1;
     }
-    if (a.replay.empty()) {
+    if (!a.position.empty() && !seed_from_position(a, error)) {
+        std::cerr << "analyse: " << error << "\n";
+        return 1;
+    }
+    if (a.replay.empty() && a.position.empty()) {
         std::stringstream in;
         in << std::cin.rdbuf();
         s.text = in.str();
@@ -561,7 +615,7 @@ int run(int argc, char** argv) {
     std::vector<std::string> notes;
     const PlayerOptions po = player_options(s, a, notes);
     Analysis an;
-    if (!analyse(s.text, po, a.index, an, error)) {
+    if (!a.position.empty() ? !analyse_position(a, po, an, error) : !analyse(s.text, po, a.index, an, error)) {
         std::cerr << "analyse: " << error << "\n";
         return 1;
     }

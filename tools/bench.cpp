@@ -1,7 +1,8 @@
 #pragma GCC optimize("O3,unroll-loops")
 // bench: the speed of the engine and the search, built the way CodinGame
 // builds the bot (tools/bundle, then g++ without -O). Run it with no argument;
-// `bench --signature` prints only the signature line.
+// `bench --signature [FILE]` prints only the signature line, on the positions
+// of FILE (tests/bench_positions.txt); `bench --write-positions FILE` writes them.
 //
 // Like Stockfish's bench it ends with a signature: the search run for a fixed
 // number of playouts with a fixed seed on fixed positions. A change that
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "greedy.h"
 #include "player.h"
 #include "search.h"
+#include "state_text.h"
 
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 
@@ -80,35 +83,84 @@ std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<in
     return out;
 }
 
+// The signature's positions: requests of seeded greedy games as the players
+// rebuilt them, each with the search's seed. Frozen as state texts in
+// tests/bench_positions.txt (--write-positions), so that the signature follows
+// the search alone: a change to greedy or to the tracker does not move them.
+struct Position {
+    uint64_t seed;
+    Request request;
+};
+
+std::vector<Position> signature_positions() {
+    std::vector<Position> out;
+    for (const Variant& v : kVariants)
+        for (uint64_t seed = 1; seed <= 3; ++seed)
+            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2), v.turns - 2}))
+                out.push_back(Position{seed, r});
+    return out;
+}
+
+// "seed S" (the search's seed), then the request's text (state_text.h).
+std::string position_text(const Position& p) { return "seed " + std::to_string(p.seed) + "\n" + serialize(p.request); }
+
+bool read_positions(const std::string& path, std::vector<Position>& out) {
+    std::ifstream in(path);
+    if (!in) {
+        fprintf(stderr, "bench: cannot read %s\n", path.c_str());
+        return false;
+    }
+    std::vector<std::pair<uint64_t, std::string>> blocks;  // seed, request text
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("seed ", 0) == 0) blocks.push_back({std::strtoull(line.c_str() + 5, nullptr, 10), ""});
+        else if (!blocks.empty()) blocks.back().second += line + "\n";
+    }
+    for (const auto& [seed, text] : blocks) {
+        Position p{seed, Request(Game(kTwoPlayers, Rule::Match))};
+        std::string error;
+        if (!deserialize(text, p.request, error)) {
+            fprintf(stderr, "bench: %s: %s\n", path.c_str(), error.c_str());
+            return false;
+        }
+        out.push_back(p);
+    }
+    return !out.empty();
+}
+
 // Signature: fixed seed, fixed playouts, fixed positions.
-void print_signature() {
+bool print_signature(const std::string& positions_path) {
+    std::vector<Position> positions;
+    if (!read_positions(positions_path, positions)) return false;
     uint64_t signature = 1469598103934665603ull;
     long playouts = 0;
     auto mix = [&](long x) { signature = (signature ^ uint64_t(x)) * 1099511628211ull; };
-    for (const Variant& v : kVariants)
-        for (uint64_t seed = 1; seed <= 3; ++seed)
-            for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2), v.turns - 2})) {
-                SearchOptions o;
-                o.max_playouts = 2000;
-                o.seed = seed;
-                SearchReport rep = Search(o).decide(r, TimeControl().budget(Clock::now(), false));
-                playouts += rep.playouts;
-                // Integers only: the answer, each candidate's playouts and first places (ties count
-                // half: twice the count), the endgame solver's nodes and final score.
-                for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
-                               long(rep.answer.pick), rep.nodes, rep.nodes ? long(rep.value) : 0L})
-                    mix(x);
-                for (const CandidateReport& c : rep.ranked) mix(c.playouts), mix(std::lround(2 * c.first * double(c.playouts)));
-            }
+    for (const Position& p : positions) {
+        SearchOptions o;
+        o.max_playouts = 2000;
+        o.seed = p.seed;
+        SearchReport rep = Search(o).decide(p.request, TimeControl().budget(Clock::now(), false));
+        playouts += rep.playouts;
+        // Integers only: the answer, each candidate's playouts and first places (ties count
+        // half: twice the count), the endgame solver's nodes and final score.
+        for (long x : {long(rep.answer.put.x), long(rep.answer.put.y), long(rep.answer.put.rotation),
+                       long(rep.answer.pick), rep.nodes, rep.nodes ? long(rep.value) : 0L})
+            mix(x);
+        for (const CandidateReport& c : rep.ranked) mix(c.playouts), mix(std::lround(2 * c.first * double(c.playouts)));
+    }
     printf("signature: %ld playouts, %016llx\n", playouts, (unsigned long long)signature);
+    return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc > 1 && strcmp(argv[1], "--signature") == 0) {  // the signature alone: no timing, fast
-        print_signature();
-        return 0;
+    const std::string positions = argc > 2 ? argv[2] : "tests/bench_positions.txt";
+    if (argc > 1 && strcmp(argv[1], "--signature") == 0)  // the signature alone: no timing, fast
+        return print_signature(positions) ? 0 : 1;
+    if (argc > 1 && strcmp(argv[1], "--write-positions") == 0) {
+        std::ofstream out(positions);
+        for (const Position& p : signature_positions()) out << position_text(p);
+        return out ? 0 : 1;
     }
     volatile long sink = 0;
     printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
@@ -195,6 +247,6 @@ int main(int argc, char** argv) {
     }
 
     printf("\n");
-    print_signature();
+    if (!print_signature("tests/bench_positions.txt")) printf("signature: run from the project's root to read its positions\n");
     return int(sink & 0);
 }
