@@ -170,7 +170,7 @@ function compareGrids(shown, expected, where) {
 async function expectStep(page, exp, k, where) {
   let st = await pageState(page);
   if (st.step !== k) {
-    await page.waitForFunction((want) => +document.querySelector('[data-testid="step-counter"]').dataset.step === want, k, { timeout: 5000 })
+    await page.waitForFunction((want) => +document.querySelector('[data-testid="step-counter"]').dataset.step === want, k, { timeout: 20000 })
       .catch(() => {});
     st = await pageState(page);
   }
@@ -207,7 +207,7 @@ async function expectStep(page, exp, k, where) {
 // The page spaces out its history updates, so the hash may land a little later.
 async function expectHash(page, want, where) {
   if (await page.evaluate(() => location.hash) === want) return;
-  const ok = await page.waitForFunction((w) => location.hash === w, want, { timeout: 3000 }).then(() => true, () => false);
+  const ok = await page.waitForFunction((w) => location.hash === w, want, { timeout: 20000 }).then(() => true, () => false);
   if (!ok) check(false, `${where}: the address hash is "${await page.evaluate(() => location.hash)}", expected "${want}"`);
 }
 
@@ -219,7 +219,7 @@ async function openPage(context, url, errors) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console error: ${m.text()}`); });
   page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) errors.push(`network request: ${r.url()}`); });
   await page.goto(url);
-  const ready = await page.waitForSelector('[data-testid="app"][data-ready="1"]', { state: 'attached', timeout: 10000 }).then(() => true, () => false);
+  const ready = await page.waitForSelector('[data-testid="app"][data-ready="1"]', { state: 'attached', timeout: 30000 }).then(() => true, () => false);
   check(ready, `${url}: the page never became ready${errors.length ? ': ' + errors.join('; ') : ''}`);
   return page;
 }
@@ -337,7 +337,7 @@ async function checkReplay(context, jsonPath, htmlPath, shots, log, errors) {
   // Play: space starts, steps advance by themselves, space pauses.
   await page.selectOption('[data-testid="speed"]', '80');
   await page.keyboard.press('Space');
-  await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.step >= 3, null, { timeout: 5000 })
+  await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.step >= 3, null, { timeout: 20000 })
     .catch(() => { throw new Failure(`${name}: Space did not start playing`); });
   await page.keyboard.press('Space');
   const paused = (await pageState(page)).step;
@@ -456,7 +456,7 @@ async function testTemplate(context, template, entry, shots, log) {
   await page.setViewportSize({ width: 1400, height: 900 });
   check(await page.isVisible('#empty'), 'viewer.html opened directly: the "no replay loaded" screen is not shown');
   await page.setInputFiles('[data-testid="file-input"]', entry.json);
-  await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.steps > 0, null, { timeout: 5000 })
+  await page.waitForFunction(() => +document.querySelector('[data-testid="step-counter"]').dataset.steps > 0, null, { timeout: 20000 })
     .catch(() => { throw new Failure('viewer.html: loading a replay with the file chooser showed nothing'); });
   const rep = JSON.parse(fs.readFileSync(entry.json, 'utf8'));
   const exp = expectedModel(rep, path.basename(entry.json));  // a file chooser does not tell the path
@@ -474,7 +474,7 @@ async function testTemplate(context, template, entry, shots, log) {
   const tiedPath = path.join(shots, 'tie-break-copy.json');
   fs.writeFileSync(tiedPath, JSON.stringify(tied));
   await page.setInputFiles('[data-testid="file-input"]', tiedPath);
-  await page.waitForFunction(() => document.getElementById('app').dataset.replay === 'tie-break-copy.json', null, { timeout: 5000 })
+  await page.waitForFunction(() => document.getElementById('app').dataset.replay === 'tie-break-copy.json', null, { timeout: 20000 })
     .catch(() => { throw new Failure('viewer.html: a second file from the file chooser was not shown'); });
   await page.keyboard.press('End');
   const shown = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('[data-testid="final-adjusted"]'),
