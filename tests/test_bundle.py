@@ -147,7 +147,7 @@ for name, options in (("bench-stripped", []), ("bench-with-comments", ["--keep-c
     source, exe = os.path.join(work, name + ".cpp"), os.path.join(work, name)
     bundle(os.path.join(src, "tools", "bench.cpp"), source, *options)
     subprocess.run(["g++", *CG_FLAGS, source, "-o", exe], check=True)
-    out = subprocess.run([exe, "--signature"], check=True, capture_output=True, text=True).stdout.strip()
+    out = subprocess.run([exe, "--signature", os.path.join(src, "tests", "bench_positions.txt")], check=True, capture_output=True, text=True).stdout.strip()
     if not re.fullmatch(r"signature: \d+ playouts, [0-9a-f]{16}", out):
         failures.append("%s --signature printed %r" % (name, out))
     signatures.append(out)
