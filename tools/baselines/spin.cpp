@@ -3,19 +3,13 @@
 // clock meanwhile. It does no work of its own, so its answer times show what
 // the machine and the referee add to an answer of that length: set beside our
 // bot's in the same conditions, a tail they share is not the search's.
-#include "player.h"
+#include "random_answer.h"
 
 int main(int argc, char** argv) {
     kd::PlayerOptions options = kd::parse_player_options(argc, argv);
     kd::Rng rng(options.seed);
     return kd::play(std::cin, std::cout, options, [&](const kd::Request& r, const kd::TimeBudget& budget) {
-        kd::Answer a;
-        kd::Placement spots[kd::kMaxPlacements];
-        int n = r.game.legal_placements(spots);
-        if (n) a.put = spots[rng.below(uint32_t(n))];
-        int picks[kd::kMaxDraft];
-        int k = r.game.free_picks(picks);
-        if (k) a.pick = picks[rng.below(uint32_t(k))];
+        kd::Answer a = kd::random_answer(r, rng);
         while (budget.now() < budget.deadline()) {
         }
         return a;
