@@ -1880,14 +1880,14 @@ inline GreedyChoice full_greedy(const Game& g) {
 // ---- src/policy.h
 namespace kd {
 struct PolicyWeights {
- int gain = 8;
+ int gain = 9;
  int joined = 1;
  int noise = 3;
- int pick_noise = 2;
+ int pick_noise = 1;
  int holes = 0;
  bool try_picks = false;
- int order = 0;
- int deny = 0;
+ int order = 3;
+ int deny = 3;
 };
 constexpr int kDiceBits = 5;
 constexpr int kPickScale = 4;

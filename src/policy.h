@@ -12,14 +12,14 @@ namespace kd {
 
 // Weights of the playout policy (integers: the policy is compared, never summed up).
 struct PolicyWeights {
-    int gain = 8;       // per point a placement scores now
+    int gain = 9;       // per point a placement scores now
     int joined = 1;     // per square of existing zones of the same terrain it joins
     int noise = 3;      // random jitter (0..noise, a power of two minus one) added to each placement's value
-    int pick_noise = 2; // the same for picks
+    int pick_noise = 1; // the same for picks
     int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
     bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
-    int order = 0;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
-    int deny = 0;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
+    int order = 3;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
+    int deny = 3;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
 };
 
 // Bits of the placement's dice word each placement reads its jitter from.
