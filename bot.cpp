@@ -664,13 +664,16 @@ class Game {
  int undrawn_count() const { return deck_size_ - next_draw_; }
  int8_t deck_tile(int i) const { return deck_[i]; }
  KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
- KD_INLINE int actor_at(int step) const { return actor(step); }
+ KD_INLINE int actor_at(int step) const {
+  if (turn_ == 0) return (step + first_picker_) % players();
+  return placing_[step].owner;
+ }
  int draft_index(int id) const {
   for (int i = 0; i < n_draft_; ++i)
    if (draft_[i].tile == id) return i;
   return -1;
  }
- KD_INLINE int current_player() const { return over_ ? -1 : actor(step_); }
+ KD_INLINE int current_player() const { return over_ ? -1 : actor_at(step_); }
  KD_INLINE int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
  int legal_placements(Placement* out) const {
   if (over_ || turn_ == 0) return 0;
@@ -840,10 +843,6 @@ class Game {
  }
  void set_log(std::vector<GameEvent>* log) { log_ = log; }
   private:
- KD_INLINE int actor(int step) const {
-  if (turn_ == 0) return (step + first_picker_) % players();
-  return placing_[step].owner;
- }
  void reveal_draft() {
   n_draft_ = 0;
   for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)
@@ -857,7 +856,7 @@ class Game {
  void settle() {
   for (;;) {
    if (step_ < steps_in_turn()) {
-    int seat = actor(step_);
+    int seat = actor_at(step_);
     if (seat >= 0 && !eliminated(seat)) return;
     if (turn_ > 0)
      log(GameEvent::Discard, seat, placing_[step_].tile, seat < 0 ? "unpicked" : "owner_eliminated");

@@ -166,7 +166,10 @@ class Game {
     // The answers of this turn (kings that place, or that pick on the first turn), and
     // the seat of the step-th of them (-1: a tile nobody picked).
     KD_INLINE int steps_in_turn() const { return turn_ == 0 ? n_draft_ : n_placing_; }
-    KD_INLINE int actor_at(int step) const { return actor(step); }
+    KD_INLINE int actor_at(int step) const {
+        if (turn_ == 0) return (step + first_picker_) % players();
+        return placing_[step].owner;
+    }
     // Position of tile `id` in this turn's draft (ascending id), -1 if absent.
     int draft_index(int id) const {
         for (int i = 0; i < n_draft_; ++i)
@@ -175,7 +178,7 @@ class Game {
     }
 
     // Seat that must answer now, or -1 at the end.
-    KD_INLINE int current_player() const { return over_ ? -1 : actor(step_); }
+    KD_INLINE int current_player() const { return over_ ? -1 : actor_at(step_); }
     // Tile the current answer places, or -1 on the first turn (and at the end).
     KD_INLINE int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
 
@@ -390,10 +393,6 @@ class Game {
     void set_log(std::vector<GameEvent>* log) { log_ = log; }
 
   private:
-    KD_INLINE int actor(int step) const {
-        if (turn_ == 0) return (step + first_picker_) % players();
-        return placing_[step].owner;
-    }
     void reveal_draft() {
         n_draft_ = 0;
         for (int i = 0; i < variant_->draft_size && next_draw_ < deck_size_; ++i)
@@ -409,7 +408,7 @@ class Game {
     void settle() {
         for (;;) {
             if (step_ < steps_in_turn()) {
-                int seat = actor(step_);
+                int seat = actor_at(step_);
                 if (seat >= 0 && !eliminated(seat)) return;
                 if (turn_ > 0)
                     log(GameEvent::Discard, seat, placing_[step_].tile, seat < 0 ? "unpicked" : "owner_eliminated");
