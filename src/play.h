@@ -153,8 +153,10 @@ int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOpt
         log.clear();  // a write dropped because stderr was full must not silence the next ones
         const double elapsed_ms = budget.elapsed_ms();
         if (!a.note.empty()) log << a.note + " (" + std::to_string(elapsed_ms) + " ms)\n";
+        // Numbered: the note may reach the referee with this answer or with the
+        // next one, and readers (tools/replay_notes.py) match it by number.
         if (elapsed_ms > options.time.slow_note_ms && memory.requests_read() > 1)
-            log << "slow answer: " + budget.phases_text() + " ms\n";
+            log << "slow answer " + std::to_string(memory.requests_read()) + ": " + budget.phases_text() + " ms\n";
         if (!complete) {
             log << "input ended inside a request: answered safely, stopping\n";
             return 1;
