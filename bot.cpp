@@ -1418,7 +1418,7 @@ int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOpt
   const double elapsed_ms = budget.elapsed_ms();
   if (!a.note.empty()) log << a.note + " (" + std::to_string(elapsed_ms) + " ms)\n";
   if (elapsed_ms > options.time.slow_note_ms && memory.requests_read() > 1)
-   log << "slow answer: " + budget.phases_text() + " ms\n";
+   log << "slow answer " + std::to_string(memory.requests_read()) + ": " + budget.phases_text() + " ms\n";
   if (!complete) {
    log << "input ended inside a request: answered safely, stopping\n";
    return 1;
