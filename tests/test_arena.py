@@ -33,6 +33,13 @@ SOURCE, BINARIES, WORK = (os.path.abspath(x) for x in sys.argv[1:4])
 ARENA, TUNE = os.path.join(SOURCE, "tools", "arena"), os.path.join(SOURCE, "tools", "tune")
 SKIPPED = 77
 failures = []
+# The arena's work dirs go under a temp dir of this test's own: other tests
+# running at the same time (the league over ':') make theirs in /tmp, and
+# nothing_left() must see only this test's. A short path in /tmp, as ssh's
+# control sockets live in it and a socket's path has at most 107 bytes.
+TMP = tempfile.mkdtemp(prefix="kdat-")
+os.environ["TMPDIR"] = TMP
+tempfile.tempdir = TMP
 
 
 def check(cond, what):
@@ -222,16 +229,21 @@ def slf(name, lines):
 
 
 def nothing_left(servers, before, what):
-    """No session left on the hosts, no work dir left in /tmp."""
-    time.sleep(0.5)
-    left = {n: s.sessions() for n, s in servers.items() if s.proc.poll() is None and s.sessions()}
-    dirs = set(d for d in os.listdir(tempfile.gettempdir()) if d.startswith(("kd-arena-", "kdcm-"))) - before
+    """No session left on the hosts, no work dir left in the temp dir; a
+    session closing (ssh -O exit) may take a moment on a busy machine."""
+    end = time.time() + 10
+    while True:
+        left = {n: s.sessions() for n, s in servers.items() if s.proc.poll() is None and s.sessions()}
+        dirs = tmp_dirs() - before
+        if (not left and not dirs) or time.time() > end:
+            break
+        time.sleep(0.2)
     check(not left and not dirs, "%s: no ssh session left on the hosts, no work dir left (%s %s)"
           % (what, left or "", sorted(dirs) or ""))
 
 
 def tmp_dirs():
-    return set(d for d in os.listdir(tempfile.gettempdir()) if d.startswith(("kd-arena-", "kdcm-")))
+    return set(d for d in os.listdir(TMP) if d.startswith(("kd-arena-", "kdcm-")))
 
 
 # ------------------------------------------------------------------ the checks
@@ -403,5 +415,12 @@ def main():
     return 1 if failures else 0
 
 
+def main_in_own_tmp():
+    try:
+        return main()
+    finally:
+        shutil.rmtree(TMP, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main_in_own_tmp())
