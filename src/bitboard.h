@@ -96,7 +96,12 @@ struct alignas(32) Bitboard {
     // Calls visit(square) for every set square, in ascending order.
     template <typename Visit>
     KD_INLINE void for_each_square(Visit&& visit) const {
-        for (int i = 0; i < 4; ++i)
+        for_each_square_in_rows(0, kRowStride - 1, visit);
+    }
+    // The same when every set square lies in rows first..last: only their words are read.
+    template <typename Visit>
+    KD_INLINE void for_each_square_in_rows(int first, int last, Visit&& visit) const {
+        for (int i = first >> 2; i <= last >> 2; ++i)
             for (uint64_t bits = w[i]; bits; bits &= bits - 1) visit(i * 64 + __builtin_ctzll(bits));
     }
 };

@@ -138,26 +138,26 @@ class Game {
     }
 
     // ---- Reading the state ----
-    const Variant& variant() const { return *variant_; }
+    KD_INLINE const Variant& variant() const { return *variant_; }
     KD_INLINE Rule rule() const { return rule_; }
     KD_INLINE int players() const { return variant_->players; }
-    int turn() const { return turn_; }
+    KD_INLINE int turn() const { return turn_; }
     KD_INLINE bool first_turn() const { return turn_ == 0; }
     KD_INLINE bool last_turn() const { return turn_ == variant_->turns - 1; }
     KD_INLINE bool is_terminal() const { return over_; }
     // Index of the acting king within this turn's order.
-    int step() const { return step_; }
+    KD_INLINE int step() const { return step_; }
     KD_INLINE const Kingdom& kingdom(int seat) const {
         KD_ASSERT(seat >= 0 && seat < players());
         return kingdoms_[seat];
     }
     KD_INLINE bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
     // This turn's tiles to place, ascending id (none on the first turn).
-    int placing_count() const { return n_placing_; }
-    const Slot& placing(int i) const { return placing_[i]; }
+    KD_INLINE int placing_count() const { return n_placing_; }
+    KD_INLINE const Slot& placing(int i) const { return placing_[i]; }
     // This turn's draft, ascending id (none on the last turn).
-    int draft_count() const { return n_draft_; }
-    const Slot& draft(int i) const { return draft_[i]; }
+    KD_INLINE int draft_count() const { return n_draft_; }
+    KD_INLINE const Slot& draft(int i) const { return draft_[i]; }
     // Tiles drawn so far and tiles that will still be drawn, in draw order.
     int drawn_count() const { return next_draw_; }
     int undrawn_count() const { return deck_size_ - next_draw_; }
@@ -169,12 +169,6 @@ class Game {
     KD_INLINE int actor_at(int step) const {
         if (turn_ == 0) return (step + first_picker_) % players();
         return placing_[step].owner;
-    }
-    // Position of tile `id` in this turn's draft (ascending id), -1 if absent.
-    int draft_index(int id) const {
-        for (int i = 0; i < n_draft_; ++i)
-            if (draft_[i].tile == id) return i;
-        return -1;
     }
 
     // Seat that must answer now, or -1 at the end.
@@ -191,7 +185,7 @@ class Game {
         return kingdoms_[s.owner & 3].legal_placements(kTiles[s.tile], rule_, out);
     }
     // Ids of the draft tiles still free (none on the last turn).
-    int free_picks(int* out) const {
+    KD_INLINE int free_picks(int* out) const {
         int n = 0;
         for (int i = 0; i < n_draft_; ++i)
             if (draft_[i].owner < 0) out[n++] = draft_[i].tile;

@@ -112,6 +112,9 @@ class Kingdom {
     KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
     // Empty squares a tile may still cover.
     KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
+    // The rows of the window: a tile may cover squares of these rows only.
+    KD_INLINE int window_first_row() const { return max_of(0, max_y_ - extent_ + 1); }
+    KD_INLINE int window_last_row() const { return min_of(side_ - 1, min_y_ + extent_ - 1); }
     int min_x() const { return min_x_; }
     int max_x() const { return max_x_; }
     int min_y() const { return min_y_; }
@@ -147,11 +150,36 @@ class Kingdom {
     // only: 2 and 3 repeat them.
     template <typename Visit>
     KD_INLINE void for_each_legal_placement(const Tile& tile, Rule rule, Visit&& visit) const {
-        const Options o = options(tile, rule);
-        const int rotations = tile.symmetric() ? 2 : 4;
+        for_each_legal_square(tile, options(tile, rule), [&](int sq, int r) __attribute__((always_inline)) {
+            visit(placement_at(sq, r));
+        });
+    }
+    KD_INLINE static Placement placement_at(int sq, int rotation) {
+        return Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(rotation)};
+    }
+
+    // What a tile's placements depend on: the free squares, and the squares next
+    // to which its first (conn1) and second (conn2) square would connect.
+    struct Options {
+        Bitboard free, conn1, conn2;
+        // Written out: GCC builds implicit constructors without the upload's
+        // #pragma GCC target, and they could not inline Bitboard's.
+        KD_INLINE Options() {}
+    };
+    KD_INLINE Options options(const Tile& tile, Rule rule) const {
+        Options o;
+        o.free = free_squares();
+        o.conn1 = connectors(tile.terrain1, rule);
+        o.conn2 = tile.terrain2 == tile.terrain1 ? o.conn1 : connectors(tile.terrain2, rule);
+        return o;
+    }
+    // for_each_legal_placement, for the hottest loops: visit(first square, rotation).
+    template <typename Visit>
+    KD_INLINE void for_each_legal_square(const Tile& tile, const Options& o, Visit&& visit) const {
+        const int rotations = tile.symmetric() ? 2 : 4, first = window_first_row(), last = window_last_row();
         for (int r = 0; r < rotations; ++r)
-            first_squares(o, r).for_each_square([&](int sq) __attribute__((always_inline)) {
-                visit(Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)});
+            first_squares(o, r).for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+                visit(sq, r);
             });
     }
     // Writes every legal placement into out (room for kMaxPlacements), in the
@@ -193,6 +221,14 @@ class Kingdom {
         return e;
     }
     KD_INLINE int score_gain(const Tile& tile, Placement p) const { return effect(tile, p).gain; }
+    // The effect of one square of `terrain` with `crowns` put on the free
+    // square sq, on its own. A tile of two terrains has the sum of its two
+    // squares' effects: they join zones of different terrains.
+    KD_INLINE Effect square_effect(int sq, int terrain, int crowns) const {
+        Effect e;
+        merge(adjacent_zones(sq, terrain), 1, crowns, e);
+        return e;
+    }
 
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
     KD_INLINE void place(const Tile& tile, Placement p) {
@@ -313,21 +349,6 @@ class Kingdom {
     }
 
   private:
-    // What a tile's placements depend on: the free squares, and the squares next
-    // to which its first (conn1) and second (conn2) square would connect.
-    struct Options {
-        Bitboard free, conn1, conn2;
-        // Written out: GCC builds implicit constructors without the upload's
-        // #pragma GCC target, and they could not inline Bitboard's.
-        KD_INLINE Options() {}
-    };
-    KD_INLINE Options options(const Tile& tile, Rule rule) const {
-        Options o;
-        o.free = free_squares();
-        o.conn1 = connectors(tile.terrain1, rule);
-        o.conn2 = tile.terrain2 == tile.terrain1 ? o.conn1 : connectors(tile.terrain2, rule);
-        return o;
-    }
     KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
         return neighbors(rule == Rule::Match ? terrain_[terrain] | castle_ : occupied_);
     }

@@ -35,11 +35,56 @@ KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, c
     return v;
 }
 
+// placement_value per square, for a tile of two terrains without the hole
+// count: its value at p is the sum of the values of its squares at theirs,
+// each read from a table filled once per decision (a square is part of up to
+// eight placements, and most squares join nothing).
+struct SquareValues {
+    alignas(32) int at[kSquareCount];
+
+    // Values of a square of `terrain` with `crowns` on the window's rows (no
+    // tile covers any other square). A square joins zones only next to its
+    // terrain, within `near` (its connectors: they hold those squares).
+    KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const PolicyWeights& w) {
+        typedef int Eight __attribute__((vector_size(32)));
+        const Eight alone = Eight{} + crowns * w.gain;
+        const int first = k.window_first_row(), last = k.window_last_row();
+        for (int y = first; y <= last; ++y) {  // a row: 16 values, two stores
+            __builtin_memcpy(&at[y * kRowStride], &alone, sizeof alone);
+            __builtin_memcpy(&at[y * kRowStride + 8], &alone, sizeof alone);
+        }
+        near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+            const Kingdom::Effect e = k.square_effect(sq, terrain, crowns);
+            at[sq] = e.gain * w.gain + e.joined * w.joined;
+        });
+    }
+};
+
+// Calls visit(first square, rotation, placement_value there) for every legal
+// placement, in for_each_legal_placement's order.
+template <typename Visit>
+KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
+                                        Visit&& visit) {
+    const Kingdom::Options o = k.options(tile, rule);
+    if (tile.terrain1 != tile.terrain2 && !w.holes) {
+        SquareValues first, second;
+        first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, w);
+        second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, w);
+        k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
+            visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
+        });
+    } else {
+        k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
+            visit(sq, r, placement_value(k, tile, Kingdom::placement_at(sq, r), w));
+        });
+    }
+}
+
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
 inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
     int best = INT_MIN / 2;
-    k.for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) {
-        best = max_of(best, placement_value(k, tile, p, w));
+    for_each_placement_value(k, tile, rule, w, [&](int, int, int v) __attribute__((always_inline)) {
+        best = max_of(best, v);
     });
     return best;
 }
@@ -47,22 +92,30 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
 // How much a tile is worth to the owner of k, judged without trying its
 // placements: each square earns its crowns for every square of its terrain
 // already owned, and the crowns already on that terrain for itself.
-inline int pick_value(const Kingdom& k, const Tile& tile) {
+KD_INLINE int pick_value(const Kingdom& k, const Tile& tile) {
     return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
            tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
 }
 
-// What `tile` is worth (the pick estimate) to the best of the other players
-// who still pick from this draft after the player to act.
-inline int worth_to_later_pickers(const Game& g, const Tile& tile) {
-    const int me = g.current_player();
-    int best = 0;
-    for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
-        const int seat = g.actor_at(step);
-        if (seat >= 0 && seat != me && !g.eliminated(seat)) best = max_of(best, pick_value(g.kingdom(seat), tile));
+// The other players who still pick from this draft after the player to act
+// (a seat may come twice: its second king).
+struct LaterPickers {
+    const Kingdom* kingdoms[kMaxDraft];
+    int count = 0;
+    KD_INLINE explicit LaterPickers(const Game& g) {
+        const int me = g.current_player();
+        for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
+            const int seat = g.actor_at(step);
+            if (seat >= 0 && seat != me && !g.eliminated(seat)) kingdoms[count++] = &g.kingdom(seat);
+        }
     }
-    return best;
-}
+    // What `tile` is worth (the pick estimate) to the best of them, 0 when none.
+    KD_INLINE int worth(const Tile& tile) const {
+        int best = 0;
+        for (int i = 0; i < count; ++i) best = max_of(best, pick_value(*kingdoms[i], tile));
+        return best;
+    }
+};
 
 // The policy's placement for the player to act (invalid when none is legal).
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
@@ -76,21 +129,19 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     // Jitter from one random word (drawn when a first placement is found), a
     // few bits per placement: ties are the rule, not the exception.
     uint64_t dice = 0;
-    Placement best;
-    int best_value = INT_MIN, i = 0;
-    k.for_each_legal_placement(tile, g.rule(), [&](Placement p) __attribute__((always_inline)) {
+    int best_value = INT_MIN, best_square = 0, best_rotation = 0, i = 0;
+    for_each_placement_value(k, tile, g.rule(), now, [&](int sq, int r, int value) __attribute__((always_inline)) {
         if (i == 0) dice = rng.next();
-        const int v = placement_value(k, tile, p, now) + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
-        if (v > best_value) best_value = v, best = p;
+        const int v = value + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
+        if (v > best_value) best_value = v, best_square = sq, best_rotation = r;
         ++i;
     });
-    return best;
+    return i ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).
 inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
-    int picks[kMaxDraft];
-    const int n = g.free_picks(picks), seat = g.current_player();
+    const int seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
     // The tile picked now is the last one placed when the next turn is the last:
@@ -103,7 +154,8 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
         // Tiles are tried by decreasing bound on their value (gain bound and
         // jitter), and not at all once the bound cannot beat the best so far;
         // equal values go to the first free tile, as in the plain loop below.
-        int bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+        int picks[kMaxDraft], bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+        const int n = g.free_picks(picks);
         const TerrainTotals totals(k);
         for (int i = 0; i < n; ++i) {
             noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
@@ -123,13 +175,16 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
         }
         return n ? picks[best_index] : -1;
     }
-    for (int i = 0; i < n; ++i) {
-        const Tile& tile = kTiles[picks[i]];
+    const LaterPickers later(g);
+    for (int i = 0; i < g.draft_count(); ++i) {  // the free tiles, as free_picks() lists them
+        const Slot& slot = g.draft(i);
+        if (slot.owner >= 0) continue;
+        const Tile& tile = kTiles[slot.tile];
         int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
-        if (w.order) v += w.order * (g.draft_count() - 1 - g.draft_index(picks[i]));
-        if (w.deny) v += w.deny * worth_to_later_pickers(g, tile);
+        if (w.order) v += w.order * (g.draft_count() - 1 - i);
+        if (w.deny) v += w.deny * later.worth(tile);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
-        if (v > best_value) best_value = v, best = picks[i];
+        if (v > best_value) best_value = v, best = slot.tile;
     }
     return best;
 }

@@ -165,3 +165,49 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
+
+// The playouts value a two-terrain tile's placements from per-square tables
+// (src/policy.h): the same placements, in the same order, with the same values
+// as placement_value() tries them one by one, on kingdoms from real playouts of
+// both grids and both rules, for every tile and several weights.
+TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
+    PolicyWeights some;
+    some.gain = 7, some.joined = 3;
+    PolicyWeights no_join = some;
+    no_join.joined = 0;
+    PolicyWeights holes = some;
+    holes.holes = 2;
+    const PolicyWeights weights[] = {PolicyWeights{}, some, no_join, holes};
+    long compared = 0, two_terrain = 0;
+    for (const Variant* v : {&kTwoPlayers, &kDuel})
+        for (Rule rule : {Rule::Match, Rule::Adjacent})
+            for (uint64_t seed = 1; seed <= 3; ++seed) {
+                Game g = Game::deal(*v, rule, seed);
+                Rng rng(seed);
+                while (!g.is_terminal()) {
+                    const Kingdom& k = g.kingdom(g.current_player());
+                    for (const Tile& tile : kTiles) {
+                        if (tile.id == 0) continue;
+                        for (const PolicyWeights& w : weights) {
+                            Placement listed[kMaxPlacements];
+                            int n = 0, i = 0;
+                            k.for_each_legal_placement(tile, rule, [&](Placement p) { listed[n++] = p; });
+                            for_each_placement_value(k, tile, rule, w, [&](int sq, int r, int value) {
+                                const Placement p = Kingdom::placement_at(sq, r);
+                                ASSERT_LT(i, n);
+                                ASSERT_EQ(p, listed[i]) << "placement " << i;
+                                ASSERT_EQ(value, placement_value(k, tile, p, w)) << "tile " << tile.id;
+                                ++i;
+                            });
+                            ASSERT_EQ(i, n);
+                            compared += n;
+                            if (tile.terrain1 != tile.terrain2 && !w.holes) two_terrain += n;
+                        }
+                    }
+                    Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, PolicyWeights{});
+                    int pick = g.last_turn() ? -1 : policy_pick(g, rng, PolicyWeights{});
+                    g.apply(put, pick, true);
+                }
+            }
+    EXPECT_GT(two_terrain, compared / 2);  // the tables were what was compared, mostly
+}
