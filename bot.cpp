@@ -107,7 +107,11 @@ struct alignas(32) Bitboard {
  }
  template <typename Visit>
  KD_INLINE void for_each_square(Visit&& visit) const {
-  for (int i = 0; i < 4; ++i)
+  for_each_square_in_rows(0, kRowStride - 1, visit);
+ }
+ template <typename Visit>
+ KD_INLINE void for_each_square_in_rows(int first, int last, Visit&& visit) const {
+  for (int i = first >> 2; i <= last >> 2; ++i)
    for (uint64_t bits = w[i]; bits; bits &= bits - 1) visit(i * 64 + __builtin_ctzll(bits));
  }
 };
@@ -247,6 +251,8 @@ class Kingdom {
  }
  KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
  KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
+ KD_INLINE int window_first_row() const { return max_of(0, max_y_ - extent_ + 1); }
+ KD_INLINE int window_last_row() const { return min_of(side_ - 1, min_y_ + extent_ - 1); }
  int min_x() const { return min_x_; }
  int max_x() const { return max_x_; }
  int min_y() const { return min_y_; }
@@ -269,11 +275,30 @@ class Kingdom {
  }
  template <typename Visit>
  KD_INLINE void for_each_legal_placement(const Tile& tile, Rule rule, Visit&& visit) const {
-  const Options o = options(tile, rule);
-  const int rotations = tile.symmetric() ? 2 : 4;
+  for_each_legal_square(tile, options(tile, rule), [&](int sq, int r) __attribute__((always_inline)) {
+   visit(placement_at(sq, r));
+  });
+ }
+ KD_INLINE static Placement placement_at(int sq, int rotation) {
+  return Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(rotation)};
+ }
+ struct Options {
+  Bitboard free, conn1, conn2;
+  KD_INLINE Options() {}
+ };
+ KD_INLINE Options options(const Tile& tile, Rule rule) const {
+  Options o;
+  o.free = free_squares();
+  o.conn1 = connectors(tile.terrain1, rule);
+  o.conn2 = tile.terrain2 == tile.terrain1 ? o.conn1 : connectors(tile.terrain2, rule);
+  return o;
+ }
+ template <typename Visit>
+ KD_INLINE void for_each_legal_square(const Tile& tile, const Options& o, Visit&& visit) const {
+  const int rotations = tile.symmetric() ? 2 : 4, first = window_first_row(), last = window_last_row();
   for (int r = 0; r < rotations; ++r)
-   first_squares(o, r).for_each_square([&](int sq) __attribute__((always_inline)) {
-    visit(Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(r)});
+   first_squares(o, r).for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+    visit(sq, r);
    });
  }
  int legal_placements(const Tile& tile, Rule rule, Placement* out) const {
@@ -306,6 +331,11 @@ class Kingdom {
   return e;
  }
  KD_INLINE int score_gain(const Tile& tile, Placement p) const { return effect(tile, p).gain; }
+ KD_INLINE Effect square_effect(int sq, int terrain, int crowns) const {
+  Effect e;
+  merge(adjacent_zones(sq, terrain), 1, crowns, e);
+  return e;
+ }
  KD_INLINE void place(const Tile& tile, Placement p) {
   KD_ASSERT(p.valid() && p.rotation >= 0 && p.rotation < 4);
   put_square(p.x, p.y, tile.terrain1, tile.crowns1);
@@ -403,17 +433,6 @@ class Kingdom {
   return row;
  }
   private:
- struct Options {
-  Bitboard free, conn1, conn2;
-  KD_INLINE Options() {}
- };
- KD_INLINE Options options(const Tile& tile, Rule rule) const {
-  Options o;
-  o.free = free_squares();
-  o.conn1 = connectors(tile.terrain1, rule);
-  o.conn2 = tile.terrain2 == tile.terrain1 ? o.conn1 : connectors(tile.terrain2, rule);
-  return o;
- }
  KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
   return neighbors(rule == Rule::Match ? terrain_[terrain] | castle_ : occupied_);
  }
@@ -643,23 +662,23 @@ class Game {
   g.start();
   return g;
  }
- const Variant& variant() const { return *variant_; }
+ KD_INLINE const Variant& variant() const { return *variant_; }
  KD_INLINE Rule rule() const { return rule_; }
  KD_INLINE int players() const { return variant_->players; }
- int turn() const { return turn_; }
+ KD_INLINE int turn() const { return turn_; }
  KD_INLINE bool first_turn() const { return turn_ == 0; }
  KD_INLINE bool last_turn() const { return turn_ == variant_->turns - 1; }
  KD_INLINE bool is_terminal() const { return over_; }
- int step() const { return step_; }
+ KD_INLINE int step() const { return step_; }
  KD_INLINE const Kingdom& kingdom(int seat) const {
   KD_ASSERT(seat >= 0 && seat < players());
   return kingdoms_[seat];
  }
  KD_INLINE bool eliminated(int seat) const { return (eliminated_ >> seat) & 1; }
- int placing_count() const { return n_placing_; }
- const Slot& placing(int i) const { return placing_[i]; }
- int draft_count() const { return n_draft_; }
- const Slot& draft(int i) const { return draft_[i]; }
+ KD_INLINE int placing_count() const { return n_placing_; }
+ KD_INLINE const Slot& placing(int i) const { return placing_[i]; }
+ KD_INLINE int draft_count() const { return n_draft_; }
+ KD_INLINE const Slot& draft(int i) const { return draft_[i]; }
  int drawn_count() const { return next_draw_; }
  int undrawn_count() const { return deck_size_ - next_draw_; }
  int8_t deck_tile(int i) const { return deck_[i]; }
@@ -668,11 +687,6 @@ class Game {
   if (turn_ == 0) return (step + first_picker_) % players();
   return placing_[step].owner;
  }
- int draft_index(int id) const {
-  for (int i = 0; i < n_draft_; ++i)
-   if (draft_[i].tile == id) return i;
-  return -1;
- }
  KD_INLINE int current_player() const { return over_ ? -1 : actor_at(step_); }
  KD_INLINE int current_tile() const { return over_ || turn_ == 0 ? -1 : placing_[step_].tile; }
  int legal_placements(Placement* out) const {
@@ -680,7 +694,7 @@ class Game {
   const Slot& s = placing_[step_];
   return kingdoms_[s.owner & 3].legal_placements(kTiles[s.tile], rule_, out);
  }
- int free_picks(int* out) const {
+ KD_INLINE int free_picks(int* out) const {
   int n = 0;
   for (int i = 0; i < n_draft_; ++i)
    if (draft_[i].owner < 0) out[n++] = draft_[i].tile;
@@ -1896,26 +1910,66 @@ KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, c
  if (w.holes) v -= w.holes * k.isolated_holes_after(p);
  return v;
 }
+struct SquareValues {
+ alignas(32) int at[kSquareCount];
+ KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const PolicyWeights& w) {
+  typedef int Eight __attribute__((vector_size(32)));
+  const Eight alone = Eight{} + crowns * w.gain;
+  const int first = k.window_first_row(), last = k.window_last_row();
+  for (int y = first; y <= last; ++y) {
+   __builtin_memcpy(&at[y * kRowStride], &alone, sizeof alone);
+   __builtin_memcpy(&at[y * kRowStride + 8], &alone, sizeof alone);
+  }
+  near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+   const Kingdom::Effect e = k.square_effect(sq, terrain, crowns);
+   at[sq] = e.gain * w.gain + e.joined * w.joined;
+  });
+ }
+};
+template <typename Visit>
+KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
+          Visit&& visit) {
+ const Kingdom::Options o = k.options(tile, rule);
+ if (tile.terrain1 != tile.terrain2 && !w.holes) {
+  SquareValues first, second;
+  first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, w);
+  second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, w);
+  k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
+   visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
+  });
+ } else {
+  k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
+   visit(sq, r, placement_value(k, tile, Kingdom::placement_at(sq, r), w));
+  });
+ }
+}
 inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w) {
  int best = INT_MIN / 2;
- k.for_each_legal_placement(tile, rule, [&](Placement p) __attribute__((always_inline)) {
-  best = max_of(best, placement_value(k, tile, p, w));
+ for_each_placement_value(k, tile, rule, w, [&](int, int, int v) __attribute__((always_inline)) {
+  best = max_of(best, v);
  });
  return best;
 }
-inline int pick_value(const Kingdom& k, const Tile& tile) {
+KD_INLINE int pick_value(const Kingdom& k, const Tile& tile) {
  return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
      tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
 }
-inline int worth_to_later_pickers(const Game& g, const Tile& tile) {
- const int me = g.current_player();
- int best = 0;
- for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
-  const int seat = g.actor_at(step);
-  if (seat >= 0 && seat != me && !g.eliminated(seat)) best = max_of(best, pick_value(g.kingdom(seat), tile));
+struct LaterPickers {
+ const Kingdom* kingdoms[kMaxDraft];
+ int count = 0;
+ KD_INLINE explicit LaterPickers(const Game& g) {
+  const int me = g.current_player();
+  for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
+   const int seat = g.actor_at(step);
+   if (seat >= 0 && seat != me && !g.eliminated(seat)) kingdoms[count++] = &g.kingdom(seat);
+  }
  }
- return best;
-}
+ KD_INLINE int worth(const Tile& tile) const {
+  int best = 0;
+  for (int i = 0; i < count; ++i) best = max_of(best, pick_value(*kingdoms[i], tile));
+  return best;
+ }
+};
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
  const int seat = g.current_player();
  if (seat < 0 || g.first_turn()) return Placement{};
@@ -1924,19 +1978,17 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
  PolicyWeights now = w;
  if (g.last_turn()) now.joined = now.noise = now.holes = 0;
  uint64_t dice = 0;
- Placement best;
- int best_value = INT_MIN, i = 0;
- k.for_each_legal_placement(tile, g.rule(), [&](Placement p) __attribute__((always_inline)) {
+ int best_value = INT_MIN, best_square = 0, best_rotation = 0, i = 0;
+ for_each_placement_value(k, tile, g.rule(), now, [&](int sq, int r, int value) __attribute__((always_inline)) {
   if (i == 0) dice = rng.next();
-  const int v = placement_value(k, tile, p, now) + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
-  if (v > best_value) best_value = v, best = p;
+  const int v = value + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
+  if (v > best_value) best_value = v, best_square = sq, best_rotation = r;
   ++i;
  });
- return best;
+ return i ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
 }
 inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
- int picks[kMaxDraft];
- const int n = g.free_picks(picks), seat = g.current_player();
+ const int seat = g.current_player();
  if (seat < 0) return -1;
  const Kingdom& k = g.kingdom(seat);
  const bool last_pick = g.turn() == g.variant().turns - 2;
@@ -1944,7 +1996,8 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
  points.gain = kPickScale, points.joined = points.holes = 0;
  int best = -1, best_value = INT_MIN;
  if (last_pick) {
-  int bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+  int picks[kMaxDraft], bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+  const int n = g.free_picks(picks);
   const TerrainTotals totals(k);
   for (int i = 0; i < n; ++i) {
    noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
@@ -1964,13 +2017,16 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
   }
   return n ? picks[best_index] : -1;
  }
- for (int i = 0; i < n; ++i) {
-  const Tile& tile = kTiles[picks[i]];
+ const LaterPickers later(g);
+ for (int i = 0; i < g.draft_count(); ++i) {
+  const Slot& slot = g.draft(i);
+  if (slot.owner >= 0) continue;
+  const Tile& tile = kTiles[slot.tile];
   int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
-  if (w.order) v += w.order * (g.draft_count() - 1 - g.draft_index(picks[i]));
-  if (w.deny) v += w.deny * worth_to_later_pickers(g, tile);
+  if (w.order) v += w.order * (g.draft_count() - 1 - i);
+  if (w.deny) v += w.deny * later.worth(tile);
   v += int(rng.below(uint32_t(w.pick_noise + 1)));
-  if (v > best_value) best_value = v, best = picks[i];
+  if (v > best_value) best_value = v, best = slot.tile;
  }
  return best;
 }
