@@ -113,8 +113,8 @@ class Kingdom {
     // Empty squares a tile may still cover.
     KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
     // The rows of the window: a tile may cover squares of these rows only.
-    KD_INLINE int window_first_row() const { return max_of(0, max_y_ - extent_ + 1); }
-    KD_INLINE int window_last_row() const { return min_of(side_ - 1, min_y_ + extent_ - 1); }
+    KD_INLINE int window_first_row() const { return window_low(max_y_); }
+    KD_INLINE int window_last_row() const { return window_high(min_y_); }
     int min_x() const { return min_x_; }
     int max_x() const { return max_x_; }
     int min_y() const { return min_y_; }
@@ -362,10 +362,13 @@ class Kingdom {
             default: return o.free & shift_south(o.free) & (o.conn1 | shift_south(o.conn2));
         }
     }
+    // The lowest and highest column (or row) a tile may cover while the
+    // kingdom's box reaches `hi` (or starts at `lo`) on that axis.
+    KD_INLINE int window_low(int hi) const { return max_of(0, hi - extent_ + 1); }
+    KD_INLINE int window_high(int lo) const { return min_of(side_ - 1, lo + extent_ - 1); }
     // Squares a tile may cover while the kingdom spans the given bounding box.
     KD_INLINE Bitboard window_for(int lo_x, int hi_x, int lo_y, int hi_y) const {
-        return rectangle(max_of(0, hi_x - extent_ + 1), min_of(side_ - 1, lo_x + extent_ - 1),
-                         max_of(0, hi_y - extent_ + 1), min_of(side_ - 1, lo_y + extent_ - 1));
+        return rectangle(window_low(hi_x), window_high(lo_x), window_low(hi_y), window_high(lo_y));
     }
     KD_INLINE void update_window() { window_ = window_for(min_x_, max_x_, min_y_, max_y_); }
     static KD_INLINE int isolated_in(const Bitboard& window, const Bitboard& occupied) {
