@@ -695,10 +695,14 @@ class Game {
   const Slot& s = placing_[step_];
   return kingdoms_[s.owner & 3].legal_placements(kTiles[s.tile], rule_, out);
  }
+ template <typename Visit>
+ KD_INLINE void for_each_free_pick(Visit&& visit) const {
+  for (int i = 0; i < n_draft_; ++i)
+   if (draft_[i].owner < 0) visit(i, int(draft_[i].tile));
+ }
  KD_INLINE int free_picks(int* out) const {
   int n = 0;
-  for (int i = 0; i < n_draft_; ++i)
-   if (draft_[i].owner < 0) out[n++] = draft_[i].tile;
+  for_each_free_pick([&](int, int tile) __attribute__((always_inline)) { out[n++] = tile; });
   return n;
  }
  int answer_placements(Placement* out) const {
@@ -2019,16 +2023,14 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
   return n ? picks[best_index] : -1;
  }
  const LaterPickers later(g);
- for (int i = 0; i < g.draft_count(); ++i) {
-  const Slot& slot = g.draft(i);
-  if (slot.owner >= 0) continue;
-  const Tile& tile = kTiles[slot.tile];
+ g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
+  const Tile& tile = kTiles[id];
   int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
   if (w.order) v += w.order * (g.draft_count() - 1 - i);
   if (w.deny) v += w.deny * later.worth(tile);
   v += int(rng.below(uint32_t(w.pick_noise + 1)));
-  if (v > best_value) best_value = v, best = slot.tile;
- }
+  if (v > best_value) best_value = v, best = id;
+ });
  return best;
 }
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {

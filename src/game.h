@@ -184,11 +184,16 @@ class Game {
         const Slot& s = placing_[step_];
         return kingdoms_[s.owner & 3].legal_placements(kTiles[s.tile], rule_, out);
     }
+    // Calls visit(draft index, tile id) for every draft tile still free, in draft order.
+    template <typename Visit>
+    KD_INLINE void for_each_free_pick(Visit&& visit) const {
+        for (int i = 0; i < n_draft_; ++i)
+            if (draft_[i].owner < 0) visit(i, int(draft_[i].tile));
+    }
     // Ids of the draft tiles still free (none on the last turn).
     KD_INLINE int free_picks(int* out) const {
         int n = 0;
-        for (int i = 0; i < n_draft_; ++i)
-            if (draft_[i].owner < 0) out[n++] = draft_[i].tile;
+        for_each_free_pick([&](int, int tile) __attribute__((always_inline)) { out[n++] = tile; });
         return n;
     }
 

@@ -176,16 +176,14 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
         return n ? picks[best_index] : -1;
     }
     const LaterPickers later(g);
-    for (int i = 0; i < g.draft_count(); ++i) {  // the free tiles, as free_picks() lists them
-        const Slot& slot = g.draft(i);
-        if (slot.owner >= 0) continue;
-        const Tile& tile = kTiles[slot.tile];
+    g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
+        const Tile& tile = kTiles[id];
         int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
         if (w.order) v += w.order * (g.draft_count() - 1 - i);
         if (w.deny) v += w.deny * later.worth(tile);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
-        if (v > best_value) best_value = v, best = slot.tile;
-    }
+        if (v > best_value) best_value = v, best = id;
+    });
     return best;
 }
 
