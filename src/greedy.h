@@ -68,14 +68,16 @@ inline GreedyChoice best_last_placement(const Kingdom& k, const Tile& tile, cons
 
 }  // namespace greedy_detail
 
-// The full-greedy answer for the player to act in g.
-inline GreedyChoice full_greedy(const Game& g) {
+// The full-greedy answer for the player to act in g; with only_pick >= 0 (a
+// free draft tile), its best answer that picks that tile.
+inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
     using greedy_detail::Key;
     GreedyChoice choice;
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);
     if (g.first_turn()) {
-        for (int i = 0; i < n_picks; ++i)
+        if (only_pick >= 0) choice.pick = only_pick;
+        for (int i = 0; i < n_picks && only_pick < 0; ++i)
             if (choice.pick < 0 || kTiles[picks[i]].crowns() > kTiles[choice.pick].crowns()) choice.pick = picks[i];
         return choice;
     }
@@ -96,6 +98,7 @@ inline GreedyChoice full_greedy(const Game& g) {
         const TerrainTotals totals_now = n_spots ? totals.after(tile, e) : totals;
         bool placed = false;  // `after` is made only for a pair that could win
         for (int j = 0; j < n_picks; ++j) {
+            if (only_pick >= 0 && picks[j] != only_pick) continue;
             const Tile& next = kTiles[picks[j]];
             if (!Key{score_now + totals_now.gain_bound(next), 0, picks[j]}.could_beat(best)) continue;
             if (!placed) {

@@ -18,7 +18,8 @@
 //!   the tile is worth to the others picking after me.
 //!  SearchOptions: max_placements = placements kept as candidates; first_weight =
 //!   share of a playout's value given to first place (rest: own/(own+best other));
-//!   endgame = solve the last two turns exactly.
+//!   endgame = solve the last two turns exactly; replies = search the next
+//!   player's pick after mine (0: full greedy's guess).
 //!  TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
 //!   CodinGame's delays); first_max_ms = ms used of the first answer's 1000.
 #include <cstdio>

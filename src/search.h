@@ -1,8 +1,13 @@
 // The decision: a time-boxed flat Monte Carlo search over the joint choice
 // (where to PUT, which tile to PICK).
 //
-// Each candidate answer is followed by the other players' answers for the
-// rest of the turn, full greedy's, computed once. Each playout then deals the
+// Candidates are every placement (up to 64) with every free pick. Each is
+// followed by the other players' answers for the rest of the turn, full
+// greedy's, computed once, except the first of them: that player's answer is
+// searched over the tiles it could pick (a reply per tile, each with greedy's
+// best placement for it), and the candidate is judged by the reply that does
+// best for that player by its own playout value; guessing its pick by greedy
+// alone was wrong about half the time against `mce`. Each playout then deals the
 // unknown future draws from the unseen tiles and plays the game out with the
 // fast policy for every player; its value is my share of the points of the
 // two leaders, me and the best of the others (the paper's own / (own + best)).
@@ -27,12 +32,13 @@ namespace kd {
 struct SearchOptions {
     long max_playouts = 0;       // > 0: stop after this many playouts instead (reproducible runs)
     uint64_t seed = 1;
-    int max_placements = 10;     // placements kept as candidates, best by the policy's value first
+    int max_placements = 64;     // placements kept as candidates, best by the policy's value first
     // Share of a playout's value given to finishing first; the rest is my share
     // of the leaders' points, which judges a playout by its margin over the
     // best other without saturating like a win, and was no worse in any variant.
     double first_weight = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
+    bool replies = true;         // the first other player's answer after mine is searched over its picks
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     PolicyWeights weights;
@@ -53,6 +59,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "pick_noise") o.weights.pick_noise = int(v);
     else if (name == "holes") o.weights.holes = int(v);
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
+    else if (name == "replies") o.replies = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "endgame") o.endgame = v != 0;
     else if (name == "order") o.weights.order = int(v);
@@ -96,7 +103,7 @@ struct SearchReport {
 
 class Search {
   public:
-    static constexpr int kMaxCandidates = 64;
+    static constexpr int kMaxCandidates = 256;
 
     explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
 
@@ -120,12 +127,12 @@ class Search {
         report.playouts = halving(root, request, n, budget);
         for (int i = 0; i < n; ++i) {
             const Arm& a = arms_[order_[i]];
-            report.ranked.push_back(CandidateReport{a.put, a.pick, a.n, a.mean(), a.n ? a.wins / a.n : 0});
+            report.ranked.push_back(CandidateReport{a.put, a.pick, a.playouts(), a.mean(), a.first()});
         }
         const Arm& best = arms_[order_[0]];
         report.answer = Answer{best.put, best.pick, "", ""};
         report.value = best.mean();
-        report.win = best.n ? best.wins / best.n : 0;
+        report.win = best.first();
         report.mode = "mc";
         return report;
     }
@@ -150,8 +157,8 @@ class Search {
 
     // A playout's value for seat 0 at the end of g, in [0, 1]; *first is set
     // to 1 for a first place alone, 0.5 shared, 0 otherwise.
-    double outcome(const Game& g, double* first) const {
-        const Result r = g.result(false);
+    double outcome(const Game& g, double* first) const { return outcome(g.result(false), first); }
+    double outcome(const Result& r, double* first) const {
         int best_other = INT_MIN;
         for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
@@ -159,37 +166,78 @@ class Search {
     }
 
   private:
+    // How one reply to an arm did in its playouts: my value, the replying
+    // player's own (its share of the leaders' points), my first places.
+    struct Reply {
+        double me = 0, them = 0, wins = 0;
+        int n = 0;
+    };
     struct Arm {
         Placement put;
         int pick = -1;
-        double sum = 0, wins = 0;
-        int n = 0;
-        double mean() const { return n ? sum / n : 0; }
+        int replier = -1;   // the seat whose reply is searched, -1: none (one line of greedy answers)
+        int n_replies = 1;
+        Reply replies[kMaxDraft];
+        // The reply its player prefers by its own mean value; an arm's replies
+        // share their deals and counts, so their sums compare.
+        const Reply& chosen() const {
+            int best = 0;
+            for (int c = 1; c < n_replies; ++c)
+                if (replies[c].them > replies[best].them) best = c;
+            return replies[best];
+        }
+        double mean() const { return chosen().n ? chosen().me / chosen().n : 0; }
+        double first() const { return chosen().n ? chosen().wins / chosen().n : 0; }
+        long playouts() const {
+            long n = 0;
+            for (int c = 0; c < n_replies; ++c) n += replies[c].n;
+            return n;
+        }
     };
+    Game& start(int arm, int reply) { return starts_[arm * kMaxDraft + reply]; }
 
-    // The game after arm i and, with `greedy`, the other players' answers for
+    // The games after arm i: with `greedy`, the other players' answers for
     // the rest of this turn by full greedy (it stops where I act again). Their
     // answers depend neither on the unknown draws nor on my placement (it only
     // changes my kingdom), only on the picks made so far this turn: they are
-    // computed once per pick history and shared by the candidates.
+    // computed once per pick history and shared by the candidates. With
+    // `replies`, the first of them is one start per tile it could pick (its
+    // best greedy answer with that pick), and the arm is judged by the reply
+    // its player does best with.
     void prepare_start(const Game& root, int i, bool greedy) {
-        Game& g = starts_[i];
-        g = root;
-        g.apply(arms_[i].put, arms_[i].pick, true);
-        uint64_t history = uint64_t(arms_[i].pick + 1);
-        while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
-            const uint64_t key = history * kStepKeys + uint64_t(g.step());
-            const GreedyChoice* known = nullptr;
-            for (const Memo& m : memo_)
-                if (m.key == key) known = &m.choice;
-            GreedyChoice c = known ? *known : full_greedy(g);
-            if (!known) memo_.push_back(Memo{key, c});
-            g.apply(c.put, c.pick, true);
-            history = history * kPickKeys + uint64_t(c.pick + 1);
+        Arm& a = arms_[i];
+        Game after = root;
+        after.apply(a.put, a.pick, true);
+        a.replier = -1, a.n_replies = 1;
+        int reply_picks[kMaxDraft];
+        if (options_.replies && greedy && !after.is_terminal() && after.turn() == root.turn() &&
+            after.current_player() != 0 && !after.last_turn()) {
+            const int n = after.free_picks(reply_picks);
+            if (n > 1) a.replier = after.current_player(), a.n_replies = n;
+        }
+        for (int c = 0; c < a.n_replies; ++c) {
+            a.replies[c] = Reply{};
+            Game& g = start(i, c);
+            g = after;
+            uint64_t history = uint64_t(a.pick + 1);
+            int forced = a.replier >= 0 ? reply_picks[c] : -1;
+            while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
+                const uint64_t key = (forced >= 0 ? (history * kPickKeys + uint64_t(forced + 1)) * kStepKeys + kForcedKey
+                                                  : history * kStepKeys) + uint64_t(g.step());
+                const GreedyChoice* known = nullptr;
+                for (const Memo& m : memo_)
+                    if (m.key == key) known = &m.choice;
+                GreedyChoice choice = known ? *known : full_greedy(g, forced);
+                if (!known) memo_.push_back(Memo{key, choice});
+                g.apply(choice.put, choice.pick, true);
+                history = history * kPickKeys + uint64_t(choice.pick + 1);
+                forced = -1;
+            }
         }
     }
-    // Memo keys: the picks made so far this turn (tile id + 1, base 64), then the step (base 16).
-    static constexpr uint64_t kPickKeys = 64, kStepKeys = 16;
+    // Memo keys: the picks made so far this turn (tile id + 1, base 64), then
+    // the step (base 16); a forced reply's key holds its pick too, and a flag.
+    static constexpr uint64_t kPickKeys = 64, kStepKeys = 16, kForcedKey = 1ull << 62;
     struct Memo {
         uint64_t key;
         GreedyChoice choice;
@@ -231,17 +279,24 @@ class Search {
         return n;
     }
 
-    // One playout of arm i, with the deal and the policy's dice drawn from `seed`.
-    void run(const Game& root, const Request& request, int i, uint64_t seed) {
+    // One playout of each reply of arm i, with the deal and the policy's dice
+    // drawn from `seed`. Returns the playouts run.
+    int run(const Game& root, const Request& request, int i, uint64_t seed) {
         Arm& a = arms_[i];
-        Rng rng(seed);
-        Game g = starts_[i];
-        resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-        playout(g, rng, options_.weights);
-        double first;
-        a.sum += outcome(g, &first);
-        a.wins += first;
-        a.n++;
+        for (int c = 0; c < a.n_replies; ++c) {
+            Rng rng(seed);
+            Game g = start(i, c);
+            resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
+            playout(g, rng, options_.weights);
+            const Result r = g.result(false);
+            double first;
+            Reply& reply = a.replies[c];
+            reply.me += outcome(r, &first);
+            reply.wins += first;
+            if (a.replier >= 0) reply.them += leaders_share(r, a.replier);
+            reply.n++;
+        }
+        return a.n_replies;
     }
 
     // Sequential halving over the first n arms until the stop rule says so (or
@@ -271,7 +326,15 @@ class Search {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.
             int rounds_left = 1;
             while ((1 << rounds_left) < alive) ++rounds_left;
-            const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) : time.playouts_left();
+            // (by time, the stop rule counts runs of an arm, all its replies)
+            double replies = 1;
+            if (options_.max_playouts > 0) {
+                replies = 0;
+                for (int i = 0; i < alive; ++i) replies += arms_[order_[i]].n_replies;
+                replies /= alive;
+            }
+            const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / replies
+                                                          : time.playouts_left();
             long reps = long(left / (double(rounds_left) * alive));
             if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
             reps = std::max(reps, 1L);
@@ -283,8 +346,7 @@ class Search {
                         stop = true;
                         break;
                     }
-                    run(root, request, order_[i], seed);
-                    ++playouts;
+                    playouts += run(root, request, order_[i], seed);
                 }
             }
             std::stable_sort(order_, order_ + alive, [&](int a, int b) { return arms_[a].mean() > arms_[b].mean(); });
@@ -335,7 +397,7 @@ class Search {
     SearchOptions options_;
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
-    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates, Game(kTwoPlayers, Rule::Match));
+    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxDraft, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
 };
 

@@ -42,11 +42,13 @@ struct GreedyKey {
 
 inline GreedyKey key_of(const Kingdom& k, int pick) { return GreedyKey{k.recount_score(), isolated_holes(k), pick}; }
 
-inline GreedyChoice full_greedy(const Game& g) {
+// With only_pick >= 0, the best answer that picks that tile.
+inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
     GreedyChoice choice;
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);
     if (g.first_turn()) {
+        if (only_pick >= 0) return GreedyChoice{Placement{}, only_pick};
         for (int i = 0; i < n_picks; ++i)
             if (choice.pick < 0 || kTiles[picks[i]].crowns() > kTiles[choice.pick].crowns()) choice.pick = picks[i];
         return choice;
@@ -67,6 +69,7 @@ inline GreedyChoice full_greedy(const Game& g) {
             continue;
         }
         for (int j = 0; j < n_picks; ++j) {
+            if (only_pick >= 0 && picks[j] != only_pick) continue;
             Placement next[kMaxPlacements];
             const int m = after.legal_placements(kTiles[picks[j]], g.rule(), next);
             GreedyKey follow = key_of(after, picks[j]);  // the picked tile fits nowhere: discarded

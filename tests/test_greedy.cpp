@@ -23,6 +23,14 @@ int compare_along_games(const Variant& v, Rule rule, uint64_t first_seed, int ga
             EXPECT_EQ(fast.pick, plain.pick) << v.name << " seed " << seed << " turn " << g.turn();
             if (testing::Test::HasFailure()) return compared;
             ++compared;
+            // The best answer with each free pick (the search's replies).
+            int free[kMaxDraft];
+            for (int i = 0, n_free = g.free_picks(free); i < n_free; ++i) {
+                const GreedyChoice forced = full_greedy(g, free[i]), plain_forced = slow::full_greedy(g, free[i]);
+                EXPECT_EQ(forced.pick, free[i]);
+                EXPECT_EQ(forced.put, plain_forced.put) << v.name << " seed " << seed << " pick " << free[i];
+                if (testing::Test::HasFailure()) return compared;
+            }
             // Random answers half the time: odd kingdoms with holes, discards and ties.
             Placement spots[kMaxPlacements];
             int picks[kMaxDraft];

@@ -79,7 +79,9 @@ TEST(Search, TakesTheObviousWinningSpot) {
 
 TEST(Search, PrefersTheCrownsThatMakeItsZone) {
     // Mid-game 2p, seat 0 places tile 45 (m2 c0) with a 3-square mine already owned with 1 crown:
-    // joining it is worth 4 x 3 - 3 x 1 = 9 now, far more than anything else. Any sane search takes it.
+    // joining it is worth 4 x 3 - 3 x 1 = 9 now, far more than anything else. Any sane search takes it,
+    // given playouts enough: a spot apart from the mine scores 2 now, and its playouts often join the
+    // two zones later, so at 3,000 playouts (spread over all 64 candidate placements) it came close.
     Game g = Game::deal(kTwoPlayers, Rule::Match, 77);
     Kingdom& k = g.kingdom_mut(0);
     k.put_square(5, 4, kMine, 1);
@@ -96,7 +98,7 @@ TEST(Search, PrefersTheCrownsThatMakeItsZone) {
     Request r(g);
     std::copy(unseen, unseen + n, r.unseen);
     r.n_unseen = n;
-    SearchReport rep = Search(fixed(3000)).decide(r, unlimited());
+    SearchReport rep = Search(fixed(12000)).decide(r, unlimited());
     ASSERT_TRUE(k.is_legal(kTiles[45], Rule::Match, rep.answer.put));
     EXPECT_EQ(k.score_gain(kTiles[45], rep.answer.put), 4 * 3 - 3 * 1) << "the mine square must join the mine";
 }
@@ -116,6 +118,35 @@ TEST(Search, SameSeedSameAnswer) {
     EXPECT_EQ(a.playouts, b.playouts);
     EXPECT_DOUBLE_EQ(a.value, b.value);
     EXPECT_EQ(a.playouts, 800);
+}
+
+TEST(Search, RepliesAreSearchedOverTheNextPlayersPicks) {
+    // A 2p position where the other player answers right after me: with
+    // replies, each candidate is played once per tile that player could then
+    // pick (its playouts a multiple of that count); without, once.
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 21);
+    int free[kMaxDraft];
+    while (!(g.turn() >= 1 && !g.last_turn() && g.step() + 1 < g.steps_in_turn() &&
+             g.actor_at(g.step() + 1) != g.current_player() && g.free_picks(free) >= 3)) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+        ASSERT_FALSE(g.is_terminal());
+    }
+    PlayerMemory memory;
+    Request r = memory.receive(g, g.current_player());
+    const int free_after_mine = g.free_picks(free) - 1;
+    SearchOptions with = fixed(3000), without = fixed(3000);
+    with.replies = true, without.replies = false;
+    const SearchReport a = Search(with).decide(r, unlimited()), b = Search(without).decide(r, unlimited());
+    ASSERT_STREQ(a.mode, "mc");
+    EXPECT_GE(a.playouts, 3000);
+    EXPECT_LT(a.playouts, 3000 + free_after_mine);
+    EXPECT_EQ(b.playouts, 3000);
+    ASSERT_GT(a.ranked.size(), 1u);
+    for (const CandidateReport& c : a.ranked) EXPECT_EQ(c.playouts % free_after_mine, 0) << c.playouts;
+    long odd = 0;
+    for (const CandidateReport& c : b.ranked) odd += c.playouts % free_after_mine != 0;
+    EXPECT_GT(odd, 0) << "without replies, playouts are not grouped by reply";
 }
 
 TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
@@ -162,6 +193,8 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_EQ(o.max_placements, 7);
     EXPECT_TRUE(set_search_option(o, "greedy_turn=0"));
     EXPECT_FALSE(o.greedy_turn);
+    EXPECT_TRUE(set_search_option(o, "replies=0"));
+    EXPECT_FALSE(o.replies);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
