@@ -275,7 +275,7 @@ class Search {
         }
         int n = 0;
         for (int i = 0; i < n_spots; ++i)
-            for (int j = 0; j < n_picks; ++j) arms_[n++] = Arm{spots[i], picks[j], 0, 0, 0};
+            for (int j = 0; j < n_picks; ++j) arms_[n++] = Arm{spots[i], picks[j]};
         return n;
     }
 
