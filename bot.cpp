@@ -2247,7 +2247,11 @@ class Search {
   }
   int n = 0;
   for (int i = 0; i < n_spots; ++i)
-   for (int j = 0; j < n_picks; ++j) arms_[n++] = Arm{spots[i], picks[j]};
+   for (int j = 0; j < n_picks; ++j) {
+    Arm& a = arms_[n++];
+    a = Arm{};
+    a.put = spots[i], a.pick = picks[j];
+   }
   return n;
  }
  int run(const Game& root, const Request& request, int i, uint64_t seed) {

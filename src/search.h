@@ -30,7 +30,7 @@
 namespace kd {
 
 struct SearchOptions {
-    long max_playouts = 0;       // > 0: stop after this many playouts instead (reproducible runs)
+    long max_playouts = 0;       // > 0: stop once this many playouts ran (a candidate's replies run together: up to 3 more)
     uint64_t seed = 1;
     int max_placements = 64;     // placements kept as candidates, best by the policy's value first
     // Share of a playout's value given to finishing first; the rest is my share
@@ -275,7 +275,11 @@ class Search {
         }
         int n = 0;
         for (int i = 0; i < n_spots; ++i)
-            for (int j = 0; j < n_picks; ++j) arms_[n++] = Arm{spots[i], picks[j]};
+            for (int j = 0; j < n_picks; ++j) {
+                Arm& a = arms_[n++];
+                a = Arm{};
+                a.put = spots[i], a.pick = picks[j];
+            }
         return n;
     }
 

@@ -74,7 +74,7 @@ def check_answers(path, replay, seat, modes):
         total = sum(c["playouts"] for c in a["candidates"])
         check(total == a["playouts"], "%s: candidates' playouts add up to %d, the search ran %d" % (where, total, a["playouts"]))
         if a["mode"] == "mc":
-            check(a["playouts"] == PLAYOUTS and len(a["candidates"]) == a["candidates_count"] and
+            check(PLAYOUTS <= a["playouts"] < PLAYOUTS + 4 and len(a["candidates"]) == a["candidates_count"] and
                   a["candidates"][0]["put"] == a["search_answer"]["put"] and
                   a["candidates"][0]["pick"] == a["search_answer"]["pick"],
                   "%s: a Monte Carlo search lists every candidate, the chosen one first: %s" % (where, a))
