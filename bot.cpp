@@ -1858,8 +1858,8 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
  int picks[kMaxDraft];
  const int n_picks = g.free_picks(picks);
  if (g.first_turn()) {
-  if (only_pick >= 0) choice.pick = only_pick;
-  for (int i = 0; i < n_picks && only_pick < 0; ++i)
+  if (only_pick >= 0) return GreedyChoice{Placement{}, only_pick};
+  for (int i = 0; i < n_picks; ++i)
    if (choice.pick < 0 || kTiles[picks[i]].crowns() > kTiles[choice.pick].crowns()) choice.pick = picks[i];
   return choice;
  }
@@ -2161,27 +2161,34 @@ class Search {
   double me = 0, them = 0, wins = 0;
   int n = 0;
  };
+ static constexpr int kMaxReplies = kMaxDraft - 1;
  struct Arm {
   Placement put;
   int pick = -1;
   int replier = -1;
   int n_replies = 1;
-  Reply replies[kMaxDraft];
+  Reply replies[kMaxReplies];
   const Reply& chosen() const {
    int best = 0;
    for (int c = 1; c < n_replies; ++c)
     if (replies[c].them > replies[best].them) best = c;
    return replies[best];
   }
-  double mean() const { return chosen().n ? chosen().me / chosen().n : 0; }
-  double first() const { return chosen().n ? chosen().wins / chosen().n : 0; }
+  double mean() const {
+   const Reply& r = chosen();
+   return r.n ? r.me / r.n : 0;
+  }
+  double first() const {
+   const Reply& r = chosen();
+   return r.n ? r.wins / r.n : 0;
+  }
   long playouts() const {
    long n = 0;
    for (int c = 0; c < n_replies; ++c) n += replies[c].n;
    return n;
   }
  };
- Game& start(int arm, int reply) { return starts_[arm * kMaxDraft + reply]; }
+ Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
  void prepare_start(const Game& root, int i, bool greedy) {
   Arm& a = arms_[i];
   Game after = root;
@@ -2200,18 +2207,21 @@ class Search {
    uint64_t history = uint64_t(a.pick + 1);
    int forced = a.replier >= 0 ? reply_picks[c] : -1;
    while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
-    const uint64_t key = (forced >= 0 ? (history * kPickKeys + uint64_t(forced + 1)) * kStepKeys + kForcedKey
-              : history * kStepKeys) + uint64_t(g.step());
-    const GreedyChoice* known = nullptr;
-    for (const Memo& m : memo_)
-     if (m.key == key) known = &m.choice;
-    GreedyChoice choice = known ? *known : full_greedy(g, forced);
-    if (!known) memo_.push_back(Memo{key, choice});
+    const GreedyChoice choice = greedy_answer(g, history, forced);
     g.apply(choice.put, choice.pick, true);
     history = history * kPickKeys + uint64_t(choice.pick + 1);
     forced = -1;
    }
   }
+ }
+ GreedyChoice greedy_answer(const Game& g, uint64_t history, int forced) {
+  const uint64_t key = (forced >= 0 ? (history * kPickKeys + uint64_t(forced + 1)) * kStepKeys + kForcedKey
+            : history * kStepKeys) + uint64_t(g.step());
+  for (const Memo& m : memo_)
+   if (m.key == key) return m.choice;
+  const GreedyChoice choice = full_greedy(g, forced);
+  memo_.push_back(Memo{key, choice});
+  return choice;
  }
  static constexpr uint64_t kPickKeys = 64, kStepKeys = 16, kForcedKey = 1ull << 62;
  struct Memo {
@@ -2292,13 +2302,10 @@ class Search {
   for (int round = 0; !stop; ++round) {
    int rounds_left = 1;
    while ((1 << rounds_left) < alive) ++rounds_left;
-   double replies = 1;
-   if (options_.max_playouts > 0) {
-    replies = 0;
-    for (int i = 0; i < alive; ++i) replies += arms_[order_[i]].n_replies;
-    replies /= alive;
-   }
-   const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / replies
+   double playouts_per_run = 0;
+   for (int i = 0; i < alive; ++i) playouts_per_run += arms_[order_[i]].n_replies;
+   playouts_per_run /= alive;
+   const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / playouts_per_run
                 : time.playouts_left();
    long reps = long(left / (double(rounds_left) * alive));
    if (alive <= 2) reps = 1L << 40;
@@ -2356,7 +2363,7 @@ class Search {
  SearchOptions options_;
  Arm arms_[kMaxCandidates];
  int order_[kMaxCandidates];
- std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxDraft, Game(kTwoPlayers, Rule::Match));
+ std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
  std::vector<Memo> memo_;
 };
 }

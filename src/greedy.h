@@ -76,8 +76,8 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
     int picks[kMaxDraft];
     const int n_picks = g.free_picks(picks);
     if (g.first_turn()) {
-        if (only_pick >= 0) choice.pick = only_pick;
-        for (int i = 0; i < n_picks && only_pick < 0; ++i)
+        if (only_pick >= 0) return GreedyChoice{Placement{}, only_pick};
+        for (int i = 0; i < n_picks; ++i)
             if (choice.pick < 0 || kTiles[picks[i]].crowns() > kTiles[choice.pick].crowns()) choice.pick = picks[i];
         return choice;
     }

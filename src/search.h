@@ -172,12 +172,14 @@ class Search {
         double me = 0, them = 0, wins = 0;
         int n = 0;
     };
+    // After my pick at most kMaxDraft - 1 tiles are left to reply with.
+    static constexpr int kMaxReplies = kMaxDraft - 1;
     struct Arm {
         Placement put;
         int pick = -1;
         int replier = -1;   // the seat whose reply is searched, -1: none (one line of greedy answers)
         int n_replies = 1;
-        Reply replies[kMaxDraft];
+        Reply replies[kMaxReplies];
         // The reply its player prefers by its own mean value; an arm's replies
         // share their deals and counts, so their sums compare.
         const Reply& chosen() const {
@@ -186,15 +188,21 @@ class Search {
                 if (replies[c].them > replies[best].them) best = c;
             return replies[best];
         }
-        double mean() const { return chosen().n ? chosen().me / chosen().n : 0; }
-        double first() const { return chosen().n ? chosen().wins / chosen().n : 0; }
+        double mean() const {
+            const Reply& r = chosen();
+            return r.n ? r.me / r.n : 0;
+        }
+        double first() const {
+            const Reply& r = chosen();
+            return r.n ? r.wins / r.n : 0;
+        }
         long playouts() const {
             long n = 0;
             for (int c = 0; c < n_replies; ++c) n += replies[c].n;
             return n;
         }
     };
-    Game& start(int arm, int reply) { return starts_[arm * kMaxDraft + reply]; }
+    Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
 
     // The games after arm i: with `greedy`, the other players' answers for
     // the rest of this turn by full greedy (it stops where I act again). Their
@@ -222,18 +230,23 @@ class Search {
             uint64_t history = uint64_t(a.pick + 1);
             int forced = a.replier >= 0 ? reply_picks[c] : -1;
             while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
-                const uint64_t key = (forced >= 0 ? (history * kPickKeys + uint64_t(forced + 1)) * kStepKeys + kForcedKey
-                                                  : history * kStepKeys) + uint64_t(g.step());
-                const GreedyChoice* known = nullptr;
-                for (const Memo& m : memo_)
-                    if (m.key == key) known = &m.choice;
-                GreedyChoice choice = known ? *known : full_greedy(g, forced);
-                if (!known) memo_.push_back(Memo{key, choice});
+                const GreedyChoice choice = greedy_answer(g, history, forced);
                 g.apply(choice.put, choice.pick, true);
                 history = history * kPickKeys + uint64_t(choice.pick + 1);
                 forced = -1;
             }
         }
+    }
+    // Full greedy's answer in g (its best with pick `forced` when >= 0),
+    // memoised by the picks made so far this turn.
+    GreedyChoice greedy_answer(const Game& g, uint64_t history, int forced) {
+        const uint64_t key = (forced >= 0 ? (history * kPickKeys + uint64_t(forced + 1)) * kStepKeys + kForcedKey
+                                          : history * kStepKeys) + uint64_t(g.step());
+        for (const Memo& m : memo_)
+            if (m.key == key) return m.choice;
+        const GreedyChoice choice = full_greedy(g, forced);
+        memo_.push_back(Memo{key, choice});
+        return choice;
     }
     // Memo keys: the picks made so far this turn (tile id + 1, base 64), then
     // the step (base 16); a forced reply's key holds its pick too, and a flag.
@@ -330,14 +343,11 @@ class Search {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.
             int rounds_left = 1;
             while ((1 << rounds_left) < alive) ++rounds_left;
-            // (by time, the stop rule counts runs of an arm, all its replies)
-            double replies = 1;
-            if (options_.max_playouts > 0) {
-                replies = 0;
-                for (int i = 0; i < alive; ++i) replies += arms_[order_[i]].n_replies;
-                replies /= alive;
-            }
-            const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / replies
+            // Counted in runs of an arm (all its replies, one playout each), as the stop rule counts by time.
+            double playouts_per_run = 0;
+            for (int i = 0; i < alive; ++i) playouts_per_run += arms_[order_[i]].n_replies;
+            playouts_per_run /= alive;
+            const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / playouts_per_run
                                                           : time.playouts_left();
             long reps = long(left / (double(rounds_left) * alive));
             if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
@@ -401,7 +411,7 @@ class Search {
     SearchOptions options_;
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
-    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxDraft, Game(kTwoPlayers, Rule::Match));
+    std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
 };
 
