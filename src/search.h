@@ -39,6 +39,13 @@ struct SearchOptions {
     double first_weight = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
     bool replies = true;         // the first other player's answer after mine is searched over its picks
+    // With replies: the share of a candidate's value that expects the reply
+    // full greedy would make; the rest expects the reply best for its player.
+    // That one alone fits players who search; against plain greedy ones it
+    // mistakes their picks (4p against three `greedy`: first 65.4%, 72.5% at
+    // 0.5), but 0.5 was no better against `mce` or in self-play
+    // (docs/experiments.md), so it is a setting for such fields, off by default.
+    double greedy_reply_weight = 0;
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     PolicyWeights weights;
@@ -60,6 +67,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "holes") o.weights.holes = int(v);
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "replies") o.replies = v != 0;
+    else if (name == "greedy_reply_weight") o.greedy_reply_weight = v;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "endgame") o.endgame = v != 0;
     else if (name == "order") o.weights.order = int(v);
@@ -88,6 +96,10 @@ struct CandidateReport {
     long playouts = 0;
     double value = 0;  // mean playout value
     double first = 0;  // share of first places in its playouts
+    // With a searched reply: my mean value after the reply its player prefers,
+    // and after the reply full greedy would make (value blends the two).
+    double preferred_reply = 0, greedy_reply = 0;
+    int greedy_reply_pick = -1;  // the tile greedy's reply picks (-1: no searched reply)
 };
 
 struct SearchReport {
@@ -127,7 +139,11 @@ class Search {
         report.playouts = halving(root, request, n, budget);
         for (int i = 0; i < n; ++i) {
             const Arm& a = arms_[order_[i]];
-            report.ranked.push_back(CandidateReport{a.put, a.pick, a.playouts(), a.mean(), a.first()});
+            const Reply& preferred = a.chosen();
+            const int n = std::max(preferred.n, 1);
+            report.ranked.push_back(CandidateReport{a.put, a.pick, a.playouts(), a.mean(), a.first(),
+                                                    preferred.me / n, a.replies[a.greedy_reply].me / n,
+                                                    a.greedy_reply_pick});
         }
         const Arm& best = arms_[order_[0]];
         report.answer = Answer{best.put, best.pick, "", ""};
@@ -179,6 +195,9 @@ class Search {
         int pick = -1;
         int replier = -1;   // the seat whose reply is searched, -1: none (one line of greedy answers)
         int n_replies = 1;
+        int greedy_reply = 0;        // the reply full greedy would make
+        int greedy_reply_pick = -1;  // its pick (-1: no searched reply)
+        double greedy_weight = 0;    // SearchOptions::greedy_reply_weight
         Reply replies[kMaxReplies];
         // The reply its player prefers by its own mean value; an arm's replies
         // share their deals and counts, so their sums compare.
@@ -188,14 +207,15 @@ class Search {
                 if (replies[c].them > replies[best].them) best = c;
             return replies[best];
         }
-        double mean() const {
+        // The mean of one of my figures: after the preferred reply, blended with greedy's.
+        double blended(double Reply::*figure) const {
             const Reply& r = chosen();
-            return r.n ? r.me / r.n : 0;
+            if (!r.n) return 0;
+            const double preferred = r.*figure / r.n;
+            return preferred + greedy_weight * (replies[greedy_reply].*figure / r.n - preferred);
         }
-        double first() const {
-            const Reply& r = chosen();
-            return r.n ? r.wins / r.n : 0;
-        }
+        double mean() const { return blended(&Reply::me); }
+        double first() const { return blended(&Reply::wins); }
         long playouts() const {
             long n = 0;
             for (int c = 0; c < n_replies; ++c) n += replies[c].n;
@@ -216,12 +236,17 @@ class Search {
         Arm& a = arms_[i];
         Game after = root;
         after.apply(a.put, a.pick, true);
-        a.replier = -1, a.n_replies = 1;
+        a.replier = -1, a.n_replies = 1, a.greedy_reply = 0, a.greedy_reply_pick = -1, a.greedy_weight = 0;
         int reply_picks[kMaxDraft];
         if (options_.replies && greedy && !after.is_terminal() && after.turn() == root.turn() &&
             after.current_player() != 0 && !after.last_turn()) {
             const int n = after.free_picks(reply_picks);
-            if (n > 1) a.replier = after.current_player(), a.n_replies = n;
+            if (n > 1) {
+                a.replier = after.current_player(), a.n_replies = n, a.greedy_weight = options_.greedy_reply_weight;
+                const int own = greedy_answer(after, uint64_t(a.pick + 1), -1).pick;
+                while (a.greedy_reply + 1 < n && reply_picks[a.greedy_reply] != own) ++a.greedy_reply;
+                a.greedy_reply_pick = reply_picks[a.greedy_reply];
+            }
         }
         for (int c = 0; c < a.n_replies; ++c) {
             a.replies[c] = Reply{};

@@ -56,6 +56,21 @@ void play_through(const Variant& v, uint64_t seed, long playouts, int* illegal, 
     }
 }
 
+// A 2p game from greedy play up to where the player to act is answered right
+// after by the other player, who then has *free_after_mine >= 2 tiles to pick from.
+Game position_with_a_reply(uint64_t seed, int* free_after_mine) {
+    Game g = Game::deal(kTwoPlayers, Rule::Match, seed);
+    int free[kMaxDraft];
+    while (!(g.turn() >= 1 && !g.last_turn() && g.step() + 1 < g.steps_in_turn() &&
+             g.actor_at(g.step() + 1) != g.current_player() && g.free_picks(free) >= 3)) {
+        GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+        EXPECT_FALSE(g.is_terminal());
+    }
+    *free_after_mine = g.free_picks(free) - 1;
+    return g;
+}
+
 }  // namespace
 
 TEST(Search, TakesTheObviousWinningSpot) {
@@ -124,17 +139,10 @@ TEST(Search, RepliesAreSearchedOverTheNextPlayersPicks) {
     // A 2p position where the other player answers right after me: with
     // replies, each candidate is played once per tile that player could then
     // pick (its playouts a multiple of that count); without, once.
-    Game g = Game::deal(kTwoPlayers, Rule::Match, 21);
-    int free[kMaxDraft];
-    while (!(g.turn() >= 1 && !g.last_turn() && g.step() + 1 < g.steps_in_turn() &&
-             g.actor_at(g.step() + 1) != g.current_player() && g.free_picks(free) >= 3)) {
-        GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick);
-        ASSERT_FALSE(g.is_terminal());
-    }
+    int free_after_mine;
+    const Game g = position_with_a_reply(21, &free_after_mine);
     PlayerMemory memory;
     Request r = memory.receive(g, g.current_player());
-    const int free_after_mine = g.free_picks(free) - 1;
     SearchOptions with = fixed(3000), without = fixed(3000);
     with.replies = true, without.replies = false;
     const SearchReport a = Search(with).decide(r, unlimited()), b = Search(without).decide(r, unlimited());
@@ -147,6 +155,32 @@ TEST(Search, RepliesAreSearchedOverTheNextPlayersPicks) {
     long odd = 0;
     for (const CandidateReport& c : b.ranked) odd += c.playouts % free_after_mine != 0;
     EXPECT_GT(odd, 0) << "without replies, playouts are not grouped by reply";
+}
+
+TEST(Search, ACandidateBlendsThePreferredReplyWithGreedys) {
+    // Each candidate's value: my mean after the reply its player prefers,
+    // moved by greedy_reply_weight towards my mean after greedy's own reply.
+    int free_after_mine, differ = 0;
+    const Game g = position_with_a_reply(40, &free_after_mine);
+    PlayerMemory memory;
+    Request r = memory.receive(g, g.current_player());
+    for (double w : {0.0, 0.5, 1.0}) {
+        SearchOptions o = fixed(3000);
+        o.greedy_reply_weight = w;
+        const SearchReport rep = Search(o).decide(r, unlimited());
+        ASSERT_STREQ(rep.mode, "mc");
+        for (const CandidateReport& c : rep.ranked) {
+            EXPECT_NEAR(c.value, c.preferred_reply + w * (c.greedy_reply - c.preferred_reply), 1e-9) << w;
+            differ += c.greedy_reply != c.preferred_reply;
+            Game after = g;  // the reply blended in is full greedy's own answer after mine
+            after.apply(c.put, c.pick);
+            EXPECT_EQ(c.greedy_reply_pick, full_greedy(after).pick);
+        }
+        // The answer is the finalist of the best blended value.
+        ASSERT_GT(rep.ranked.size(), 1u);
+        EXPECT_GE(rep.ranked[0].value, rep.ranked[1].value);
+    }
+    EXPECT_GT(differ, 0) << "greedy's reply is never another than the preferred one: the blend is not tested";
 }
 
 TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
@@ -195,6 +229,8 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_FALSE(o.greedy_turn);
     EXPECT_TRUE(set_search_option(o, "replies=0"));
     EXPECT_FALSE(o.replies);
+    EXPECT_TRUE(set_search_option(o, "greedy_reply_weight=0.25"));
+    EXPECT_DOUBLE_EQ(o.greedy_reply_weight, 0.25);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
