@@ -2131,9 +2131,9 @@ class Search {
   for (int i = 0; i < n; ++i) {
    const Arm& a = arms_[order_[i]];
    const Reply& preferred = a.chosen();
-   const int n = std::max(preferred.n, 1);
+   const int runs = std::max(preferred.n, 1);
    report.ranked.push_back(CandidateReport{a.put, a.pick, a.playouts(), a.mean(), a.first(),
-             preferred.me / n, a.replies[a.greedy_reply].me / n,
+             preferred.me / runs, a.replies[a.greedy_reply].me / runs,
              a.greedy_reply_pick});
   }
   const Arm& best = arms_[order_[0]];
