@@ -68,25 +68,22 @@ inline GreedyChoice best_last_placement(const Kingdom& k, const Tile& tile, cons
 
 }  // namespace greedy_detail
 
-// The full-greedy answer for the player to act in g; with only_pick >= 0 (a
-// free draft tile), its best answer that picks that tile.
-inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
+// The full-greedy answer of a player with kingdom k who places `tile` (-1:
+// the first turn, a pick only) and picks one of picks[0..n_picks) (none: the
+// last turn); with only_pick >= 0 (one of them), its best answer with that pick.
+inline GreedyChoice greedy_choice(const Kingdom& k, int tile_id, Rule rule, const int* picks, int n_picks,
+                                  int only_pick = -1) {
     using greedy_detail::Key;
     GreedyChoice choice;
-    int picks[kMaxDraft];
-    const int n_picks = g.free_picks(picks);
-    if (g.first_turn()) {
+    if (tile_id < 0) {
         if (only_pick >= 0) return GreedyChoice{Placement{}, only_pick};
         for (int i = 0; i < n_picks; ++i)
             if (choice.pick < 0 || kTiles[picks[i]].crowns() > kTiles[choice.pick].crowns()) choice.pick = picks[i];
         return choice;
     }
-    const int seat = g.current_player();
-    if (seat < 0) return choice;
-    const Kingdom& k = g.kingdom(seat);
-    const Tile& tile = kTiles[g.current_tile()];
+    const Tile& tile = kTiles[tile_id];
     PlacementList spots;
-    const int n_spots = k.legal_placements(tile, g.rule(), spots);
+    const int n_spots = k.legal_placements(tile, rule, spots);
     if (n_picks == 0) return greedy_detail::best_last_placement(k, tile, spots, n_spots);
 
     const TerrainTotals totals(k);
@@ -106,7 +103,7 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
                 if (n_spots) after.place(tile, spots[i]);
                 placed = true;
             }
-            const Key key = greedy_detail::best_follow_up(after, next, g.rule(), picks[j], best);
+            const Key key = greedy_detail::best_follow_up(after, next, rule, picks[j], best);
             if (key.better_than(best)) {
                 best = key;
                 choice.put = n_spots ? spots[i] : Placement{};
@@ -115,6 +112,17 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
         }
     }
     return choice;
+}
+
+// The full-greedy answer for the player to act in g; with only_pick >= 0 (a
+// free draft tile), its best answer that picks that tile.
+inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
+    int picks[kMaxDraft];
+    const int n_picks = g.free_picks(picks);
+    if (g.first_turn()) return greedy_choice(g.kingdom(0), -1, g.rule(), picks, n_picks, only_pick);
+    const int seat = g.current_player();
+    if (seat < 0) return GreedyChoice{};
+    return greedy_choice(g.kingdom(seat), g.current_tile(), g.rule(), picks, n_picks, only_pick);
 }
 
 }  // namespace kd

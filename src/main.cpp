@@ -19,7 +19,8 @@
 //!  SearchOptions: max_placements = placements kept as candidates; first_weight =
 //!   share of a playout's value given to first place (rest: own/(own+best other));
 //!   endgame = solve the last two turns exactly; replies = search the next
-//!   player's pick after mine (0: full greedy's guess).
+//!   player's pick after mine (0: full greedy's guess); learn_replies = expect
+//!   greedy's pick from it as likely as its picks so far make it a greedy player.
 //!  TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
 //!   CodinGame's delays); first_max_ms = ms used of the first answer's 1000.
 #include <cstdio>
@@ -52,11 +53,13 @@ int main(int argc, char** argv) {
             snprintf(message, sizeof message, "only choice");
         r.answer.message = message;
         const kd::Game& g = request.game;
-        char note[200];
+        char reply[40] = "";  // how much the next player's pick is expected to be greedy's
+        if (r.reply_weight > 0) snprintf(reply, sizeof reply, " | greedy reply %.2f", r.reply_weight);
+        char note[240];
         snprintf(note, sizeof note,
-                 "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates, %ld playouts, %ld nodes",
+                 "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates, %ld playouts, %ld nodes%s",
                  g.turn() + 1, g.variant().turns, r.mode, r.answer.put.x, r.answer.put.y, r.answer.put.rotation,
-                 r.answer.pick, r.value, r.win, r.candidates, r.playouts, r.nodes);
+                 r.answer.pick, r.value, r.win, r.candidates, r.playouts, r.nodes, reply);
         r.answer.note = note;
         return r.answer;
     });

@@ -24,6 +24,7 @@
 #include "decision.h"
 #include "endgame.h"
 #include "greedy.h"
+#include "opponents.h"
 #include "policy.h"
 #include "timeman.h"
 
@@ -46,6 +47,9 @@ struct SearchOptions {
     // 0.5), but 0.5 was no better against `mce` or in self-play
     // (docs/experiments.md), so it is a setting for such fields, off by default.
     double greedy_reply_weight = 0;
+    // Learn that weight per player during the game instead, from its picks
+    // (src/opponents.h): the chance that it is a greedy player.
+    bool learn_replies = false;
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     PolicyWeights weights;
@@ -68,6 +72,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "greedy_turn") o.greedy_turn = v != 0;
     else if (name == "replies") o.replies = v != 0;
     else if (name == "greedy_reply_weight") o.greedy_reply_weight = v;
+    else if (name == "learn_replies") o.learn_replies = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "endgame") o.endgame = v != 0;
     else if (name == "order") o.weights.order = int(v);
@@ -110,6 +115,7 @@ struct SearchReport {
     double value = 0;  // mean playout value of the answer
     double win = 0;    // its share of first places in playouts (in the solved line for an exact solve)
     long nodes = 0;    // the endgame solver's work
+    double reply_weight = -1;  // the answer's share for greedy's reply (-1: no searched reply)
     const char* mode = "";
 };
 
@@ -117,13 +123,24 @@ class Search {
   public:
     static constexpr int kMaxCandidates = 256;
 
-    explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
+    explicit Search(const SearchOptions& options)
+        : options_(options) {
+        memo_.reserve(64);
+    }
+
+    // The share of greedy's reply in my value when `seat` (relative: 0 is me)
+    // replies: the setting, or what its picks so far say (learn_replies).
+    double reply_weight(int seat) const {
+        return options_.learn_replies ? opponents_.greedy_weight(seat) : options_.greedy_reply_weight;
+    }
+    const OpponentModel& opponents() const { return opponents_; }
 
     // The answer to `request` within `budget` (or after max_playouts playouts).
     SearchReport decide(const Request& request, const TimeBudget& budget) {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
+        if (options_.learn_replies) opponents_.observe(root);
         if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
             return report;
         if (root.last_turn()) return solve_last_turn(root);
@@ -150,6 +167,9 @@ class Search {
         report.value = best.mean();
         report.win = best.first();
         report.mode = "mc";
+        if (best.replier >= 0) report.reply_weight = best.greedy_weight;
+        if (options_.learn_replies && best.replier >= 0)
+            opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_index()]);
         return report;
     }
 
@@ -197,16 +217,18 @@ class Search {
         int n_replies = 1;
         int greedy_reply = 0;        // the reply full greedy would make
         int greedy_reply_pick = -1;  // its pick (-1: no searched reply)
-        double greedy_weight = 0;    // SearchOptions::greedy_reply_weight
+        double greedy_weight = 0;    // the share of greedy's reply in my value (reply_weight())
         Reply replies[kMaxReplies];
+        int reply_picks[kMaxReplies];  // each reply's pick (with a replier)
         // The reply its player prefers by its own mean value; an arm's replies
         // share their deals and counts, so their sums compare.
-        const Reply& chosen() const {
+        int chosen_index() const {
             int best = 0;
             for (int c = 1; c < n_replies; ++c)
                 if (replies[c].them > replies[best].them) best = c;
-            return replies[best];
+            return best;
         }
+        const Reply& chosen() const { return replies[chosen_index()]; }
         // The mean of one of my figures: after the preferred reply, blended with greedy's.
         double blended(double Reply::*figure) const {
             const Reply& r = chosen();
@@ -237,12 +259,12 @@ class Search {
         Game after = root;
         after.apply(a.put, a.pick, true);
         a.replier = -1, a.n_replies = 1, a.greedy_reply = 0, a.greedy_reply_pick = -1, a.greedy_weight = 0;
-        int reply_picks[kMaxDraft];
+        int* reply_picks = a.reply_picks;
         if (options_.replies && greedy && !after.is_terminal() && after.turn() == root.turn() &&
             after.current_player() != 0 && !after.last_turn()) {
             const int n = after.free_picks(reply_picks);
             if (n > 1) {
-                a.replier = after.current_player(), a.n_replies = n, a.greedy_weight = options_.greedy_reply_weight;
+                a.replier = after.current_player(), a.n_replies = n, a.greedy_weight = reply_weight(a.replier);
                 const int own = greedy_answer(after, uint64_t(a.pick + 1), -1).pick;
                 while (a.greedy_reply + 1 < n && reply_picks[a.greedy_reply] != own) ++a.greedy_reply;
                 a.greedy_reply_pick = reply_picks[a.greedy_reply];
@@ -438,6 +460,7 @@ class Search {
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
+    OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
 };
 
 }  // namespace kd

@@ -183,6 +183,60 @@ TEST(Search, ACandidateBlendsThePreferredReplyWithGreedys) {
     EXPECT_GT(differ, 0) << "greedy's reply is never another than the preferred one: the blend is not tested";
 }
 
+TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
+    // With learn_replies (src/opponents.h), in 4p every other player's pick
+    // whose state before it is known is judged greedy's or not, and a pick of
+    // the player right after me that only one of the two guesses foresaw
+    // (greedy's own, the one best for it by the playouts) counts for that
+    // guess; greedy's share of my value is the chance, so learnt, that the
+    // player is a greedy one. Plain greedy players pick as greedy does every
+    // time and soon weigh nearly 1; players who never take greedy's tile,
+    // nearly 0.
+    for (bool greedy_players : {true, false}) {
+        int greedy = 0, preferred = 0, hits = 0, misses = 0;
+        double weight = 0;
+        for (uint64_t seed = 1; seed <= 4; ++seed) {
+            Game g = Game::deal(kFourPlayers, Rule::Match, seed);
+            PlayerMemory memory;
+            SearchOptions o = fixed(400, seed);
+            o.learn_replies = true;
+            Search search(o);
+            while (!g.is_terminal()) {
+                GreedyChoice c = full_greedy(g);
+                int free[kMaxDraft];
+                const int n_free = g.free_picks(free);
+                if (g.current_player() == 0) {
+                    Request r = memory.receive(g, 0);
+                    Answer a = search.decide(r, unlimited()).answer;
+                    make_safe(r.game, RuleMode::Match, a);
+                    c = GreedyChoice{a.put, a.pick};
+                } else if (!greedy_players && n_free > 1) {
+                    c = full_greedy(g, free[0] != c.pick ? free[0] : free[1]);
+                }
+                ASSERT_TRUE(g.apply(c.put, c.pick).pick_ok);
+            }
+            for (int seat = 1; seat < 4; ++seat) {
+                const OpponentModel::Counts& c = search.opponents().counts(seat);
+                greedy += c.greedy_only, preferred += c.preferred_only;
+                hits += c.greedy_hits, misses += c.greedy_misses;
+                weight = std::max(weight, search.reply_weight(seat));
+            }
+        }
+        if (greedy_players) {
+            EXPECT_GT(greedy, 0) << "greedy's guess never alone right against greedy players";
+            EXPECT_EQ(preferred, 0);
+            EXPECT_GT(hits, 30) << "about one judged pick per player and turn";
+            EXPECT_EQ(misses, 0);
+            EXPECT_GT(weight, 0.95);
+        } else {
+            EXPECT_EQ(greedy, 0);
+            EXPECT_EQ(hits, 0);
+            EXPECT_GT(misses, 30);
+            EXPECT_LT(weight, 0.01);
+        }
+    }
+}
+
 TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
     // Thousands of requests of every variant, each answered by a search through the text protocol.
     int illegal = 0, answers = 0;
@@ -231,6 +285,8 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_FALSE(o.replies);
     EXPECT_TRUE(set_search_option(o, "greedy_reply_weight=0.25"));
     EXPECT_DOUBLE_EQ(o.greedy_reply_weight, 0.25);
+    EXPECT_TRUE(set_search_option(o, "learn_replies=1"));
+    EXPECT_TRUE(o.learn_replies);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
