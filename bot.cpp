@@ -1943,13 +1943,13 @@ class OpponentModel {
   uint64_t taken = 0;
   for (int i = 0; i < before.draft_count(); ++i)
    if (before.draft(i).owner >= 0) taken |= bit(before.draft(i).tile);
-  for (int i = 0; i < now.placing_count(); ++i)
-   if (now.placing(i).owner == 0) taken |= bit(now.placing(i).tile);
+  const int mine = owned(now, false, 0);
+  if (mine > 0) taken |= bit(mine);
   for (int step = before.step() + 1; step < before.steps_in_turn(); ++step) {
    const int seat = before.actor_at(step);
    if (seat <= 0) continue;
    const int pick = owned(now, false, seat);
-   judge(before, seat, before.first_turn() ? -1 : before.placing(step).tile, before, false, taken, pick);
+   judge(before, seat, before.first_turn() ? -1 : before.placing(step).tile, before, taken, pick);
    judged[seat] = true;
    if (pick > 0) taken |= bit(pick);
   }
@@ -1958,27 +1958,23 @@ class OpponentModel {
    const int seat = now.actor_at(step);
    if (seat <= 0) continue;
    const int pick = owned(now, true, seat);
-   if (!judged[seat]) judge(before, seat, now.placing(step).tile, now, true, taken, pick);
+   if (!judged[seat]) judge(before, seat, now.placing(step).tile, now, taken, pick);
    judged[seat] = true;
    if (pick > 0) taken |= bit(pick);
   }
  }
+ static int slots(const Game& g, bool draft) { return draft ? g.draft_count() : g.placing_count(); }
+ static const Slot& slot(const Game& g, bool draft, int i) { return draft ? g.draft(i) : g.placing(i); }
  static int owned(const Game& g, bool draft, int seat) {
-  const int n = draft ? g.draft_count() : g.placing_count();
-  for (int i = 0; i < n; ++i) {
-   const Slot& s = draft ? g.draft(i) : g.placing(i);
-   if (s.owner == seat) return s.tile;
-  }
+  for (int i = 0; i < slots(g, draft); ++i)
+   if (slot(g, draft, i).owner == seat) return slot(g, draft, i).tile;
   return -1;
  }
- void judge(const Game& before, int seat, int tile, const Game& draft_of, bool draft, uint64_t taken, int pick) {
+ void judge(const Game& before, int seat, int tile, const Game& draft_of, uint64_t taken, int pick) {
   if (pick < 0) return;
   int free[kMaxDraft], n = 0;
-  const int count = draft ? draft_of.draft_count() : before.draft_count();
-  for (int i = 0; i < count; ++i) {
-   const int t = draft ? draft_of.draft(i).tile : before.draft(i).tile;
-   if (!(taken & bit(t))) free[n++] = t;
-  }
+  for (int i = 0; i < draft_of.draft_count(); ++i)
+   if (!(taken & bit(draft_of.draft(i).tile))) free[n++] = draft_of.draft(i).tile;
   if (n < 2) return;
   const int greedy = greedy_choice(before.kingdom(seat), tile, before.rule(), free, n).pick;
   (greedy == pick ? counts_[seat].greedy_hits : counts_[seat].greedy_misses) += 1;
@@ -1987,10 +1983,9 @@ class OpponentModel {
   const ExpectedReply& e = expected_;
   if (now.turn() != e.turn && now.turn() != e.turn + 1) return;
   const bool same_turn = now.turn() == e.turn;
-  const int n = same_turn ? now.draft_count() : now.placing_count();
   bool greedy = false, preferred = false;
-  for (int i = 0; i < n; ++i) {
-   const Slot& s = same_turn ? now.draft(i) : now.placing(i);
+  for (int i = 0; i < slots(now, same_turn); ++i) {
+   const Slot& s = slot(now, same_turn, i);
    if (s.owner != e.seat) continue;
    greedy |= s.tile == e.greedy_pick;
    preferred |= s.tile == e.preferred_pick;
@@ -2222,10 +2217,7 @@ struct SearchReport {
 class Search {
   public:
  static constexpr int kMaxCandidates = 256;
- explicit Search(const SearchOptions& options)
-  : options_(options) {
-  memo_.reserve(64);
- }
+ explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
  double reply_weight(int seat) const {
   return options_.learn_replies ? opponents_.greedy_weight(seat) : options_.greedy_reply_weight;
  }
@@ -2260,9 +2252,11 @@ class Search {
   report.value = best.mean();
   report.win = best.first();
   report.mode = "mc";
-  if (best.replier >= 0) report.reply_weight = best.greedy_weight;
-  if (options_.learn_replies && best.replier >= 0)
-   opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_index()]);
+  if (best.replier >= 0) {
+   report.reply_weight = best.greedy_weight;
+   if (options_.learn_replies)
+    opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_index()]);
+  }
   return report;
  }
  static constexpr int kEndgameTimeShare = 3;

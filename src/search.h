@@ -123,10 +123,7 @@ class Search {
   public:
     static constexpr int kMaxCandidates = 256;
 
-    explicit Search(const SearchOptions& options)
-        : options_(options) {
-        memo_.reserve(64);
-    }
+    explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
 
     // The share of greedy's reply in my value when `seat` (relative: 0 is me)
     // replies: the setting, or what its picks so far say (learn_replies).
@@ -167,9 +164,11 @@ class Search {
         report.value = best.mean();
         report.win = best.first();
         report.mode = "mc";
-        if (best.replier >= 0) report.reply_weight = best.greedy_weight;
-        if (options_.learn_replies && best.replier >= 0)
-            opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_index()]);
+        if (best.replier >= 0) {
+            report.reply_weight = best.greedy_weight;
+            if (options_.learn_replies)
+                opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_index()]);
+        }
         return report;
     }
 
