@@ -298,11 +298,14 @@ class Kingdom {
  }
  template <typename Visit>
  KD_INLINE void for_each_legal_square(const Tile& tile, const Options& o, Visit&& visit) const {
-  const int rotations = tile.symmetric() ? 2 : 4, first = window_first_row(), last = window_last_row();
-  for (int r = 0; r < rotations; ++r)
+  const int first = window_first_row(), last = window_last_row();
+  auto rotation = [&](int r) __attribute__((always_inline)) {
    first_squares(o, r).for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
     visit(sq, r);
    });
+  };
+  rotation(0), rotation(1);
+  if (!tile.symmetric()) rotation(2), rotation(3);
  }
  int legal_placements(const Tile& tile, Rule rule, Placement* out) const {
   int n = 0;

@@ -176,11 +176,15 @@ class Kingdom {
     // for_each_legal_placement, for the hottest loops: visit(first square, rotation).
     template <typename Visit>
     KD_INLINE void for_each_legal_square(const Tile& tile, const Options& o, Visit&& visit) const {
-        const int rotations = tile.symmetric() ? 2 : 4, first = window_first_row(), last = window_last_row();
-        for (int r = 0; r < rotations; ++r)
+        const int first = window_first_row(), last = window_last_row();
+        // Each rotation written out, so that its first squares take no switch.
+        auto rotation = [&](int r) __attribute__((always_inline)) {
             first_squares(o, r).for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
                 visit(sq, r);
             });
+        };
+        rotation(0), rotation(1);
+        if (!tile.symmetric()) rotation(2), rotation(3);
     }
     // Writes every legal placement into out (room for kMaxPlacements), in the
     // order above, and returns how many.
