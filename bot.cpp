@@ -1943,28 +1943,23 @@ class OpponentModel {
  void judge_picks(const Game& now) {
   const Game& before = previous_;
   bool judged[kMaxPlayers] = {true};
+  auto judge_steps = [&](const Game& g, int from, int to, bool in_draft, uint64_t taken) {
+   for (int step = from; step < to; ++step) {
+    const int seat = g.actor_at(step);
+    if (seat <= 0) continue;
+    const int pick = owned(now, in_draft, seat);
+    if (!judged[seat]) judge(before, seat, g.first_turn() ? -1 : g.placing(step).tile, g, taken, pick);
+    judged[seat] = true;
+    if (pick > 0) taken |= bit(pick);
+   }
+  };
   uint64_t taken = 0;
   for (int i = 0; i < before.draft_count(); ++i)
    if (before.draft(i).owner >= 0) taken |= bit(before.draft(i).tile);
   const int mine = owned(now, false, 0);
   if (mine > 0) taken |= bit(mine);
-  for (int step = before.step() + 1; step < before.steps_in_turn(); ++step) {
-   const int seat = before.actor_at(step);
-   if (seat <= 0) continue;
-   const int pick = owned(now, false, seat);
-   judge(before, seat, before.first_turn() ? -1 : before.placing(step).tile, before, taken, pick);
-   judged[seat] = true;
-   if (pick > 0) taken |= bit(pick);
-  }
-  taken = 0;
-  for (int step = 0; step < now.step(); ++step) {
-   const int seat = now.actor_at(step);
-   if (seat <= 0) continue;
-   const int pick = owned(now, true, seat);
-   if (!judged[seat]) judge(before, seat, now.placing(step).tile, now, taken, pick);
-   judged[seat] = true;
-   if (pick > 0) taken |= bit(pick);
-  }
+  judge_steps(before, before.step() + 1, before.steps_in_turn(), false, taken);
+  judge_steps(now, 0, now.step(), true, 0);
  }
  static int slots(const Game& g, bool draft) { return draft ? g.draft_count() : g.placing_count(); }
  static const Slot& slot(const Game& g, bool draft, int i) { return draft ? g.draft(i) : g.placing(i); }
