@@ -3,7 +3,8 @@
 games, record them under a lock, write replays, stop for an SPRT, and an
 interrupt thread kills every bot while they run. Checks: the records of a
 run with --jobs 4 are those of the same run one game at a time; the SPRT
-stops it early; an interrupt ends it by its signal. Built with KD_TSAN
+stops it early; an interrupt ends it by its signal, after writing the games
+of the seeds finished from the first on, which a run of the rest completes. Built with KD_TSAN
 (build-tsan, as .ci/run does), every run is also watched by ThreadSanitizer:
 any report on its stderr fails the test.
 
@@ -71,18 +72,31 @@ if p.returncode == 0:
 else:
     check(False, "the SPRT run ends well (exit %d): %s" % (p.returncode, p.stderr[-500:]))
 
-# An interrupt while four games run: the interrupt thread kills every bot, then the referee dies of the signal.
-under_way = os.path.join(work, "interrupted")
+# An interrupt while four games run: the interrupt thread kills every bot, reports the seeds finished from
+# the first on (the games it killed are not recorded), and the referee dies of the signal.
+under_way, partial, rest = (os.path.join(work, name) for name in ("interrupted", "partial.json", "rest.json"))
 proc = subprocess.Popen([referee, "--no-timeout", "--variant", "2p", "--games", "2000", "--seed", "9", "--jobs", "4",
-                         "--bot", bot, "--bot", bot, "--replay-dir", under_way],
+                         "--bot", bot, "--bot", bot, "--replay-dir", under_way, "--json", partial],
                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 deadline = time.time() + 120
-while len(glob.glob(os.path.join(under_way, "*.json"))) < 2 and proc.poll() is None and time.time() < deadline:
+while len(glob.glob(os.path.join(under_way, "*.json"))) < 8 and proc.poll() is None and time.time() < deadline:
     time.sleep(0.05)  # until games have finished and others are under way
 proc.send_signal(signal.SIGTERM)
 err = proc.communicate(timeout=120)[1]
 check(proc.returncode == -signal.SIGTERM, "an interrupted run ends by SIGTERM (status %d)" % proc.returncode)
 check(RACE not in err, "no race reported while interrupted" + ("" if RACE not in err else ":\n" + err[-6000:]))
+kept = outcomes(partial) if os.path.exists(partial) else {}
+seeds = sorted(seed for seed, _ in kept.values())
+check(len(kept) % 2 == 0 and seeds == sorted(list(range(9, 9 + len(kept) // 2)) * 2),
+      "the interrupted run's file holds both games of each seed from the first on (%d games)" % len(kept))
+check(all(fault == "" for _, seats in kept.values() for *_, fault in seats), "none of its games was ended by the kill")
+resume = "--seed %d --games %d" % (9 + len(kept) // 2, 2000 - len(kept))
+check(resume in err, "stderr says how to play the rest (%s)" % resume)
+p = run("--variant", "2p", "--games", "4", "--seed", str(9 + len(kept) // 2), "--jobs", "2", "--bot", bot, "--bot", bot,
+        "--json", rest)
+merged = subprocess.run([referee, "--merge", partial, rest], capture_output=True, text=True)
+check(merged.returncode == 0 and "%d games (%d seeds from 9)" % (len(kept) + 4, len(kept) // 2 + 2) in merged.stdout,
+      "it merges with a run of the next seeds" + ("" if merged.returncode == 0 else ": " + merged.stderr))
 
 print("%d failure(s)" % len(failures))
 sys.exit(1 if failures else 0)

@@ -147,10 +147,10 @@ int entrant_at(const Options& o, long game, int seat) {
 // The run: games handed to worker threads, finished games collected under a lock.
 class Arena {
   public:
-    Arena(const Options& o, LiveGroups& live) : o_(o), games_(size_t(o.games)), live_(live) {}
+    Arena(const Options& o, LiveGroups& live)
+        : o_(o), games_(size_t(o.games)), live_(live), start_(Clock::now()) {}
 
     void run() {
-        start_ = Clock::now();
         std::vector<std::thread> workers;
         for (int j = 0; j < o_.jobs; ++j) workers.emplace_back([this] { work(); });
         for (auto& w : workers) w.join();
@@ -161,16 +161,55 @@ class Arena {
     bool replay_write_failed() const { return replay_write_failed_; }
 
     // The summary on stdout and, with --json, in the file.
-    void report() {
-        RunInfo info = run_info();
-        print_summary(info, games_);
-        if (o_.json_path.empty()) return;
-        std::ofstream out(o_.json_path);
-        out << summary_json(info, games_) << "\n";
-        if (!out) fprintf(stderr, "referee: cannot write %s\n", o_.json_path.c_str());
+    void report() { report_games(games_, elapsed_s_); }
+
+    // Called by the interrupt thread before it kills the bots: no game starts
+    // after it, and the games the kill ends are not recorded (their faults
+    // are the referee's doing, not the bots').
+    void interrupt() {
+        interrupted_ = true;
+        stop_ = true;
+    }
+    bool interrupted() const { return interrupted_.load(); }
+
+    // After an interrupt: reports the games of the seeds finished from the
+    // first one on, as a run of those seeds would have, so that a run of the
+    // rest (said on stderr) merges with it. Finished games after the first
+    // unfinished seed are left out: the rest is one run, not a patchwork.
+    void report_interrupted() {
+        std::vector<GameRecord> games;
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            games = games_;
+        }
+        const long kept = finished_seeds_from_start(games, group_size(o_)) * group_size(o_);
+        long finished = played_games(games);
+        for (size_t k = size_t(kept); k < games.size(); ++k) games[k] = GameRecord();
+        report_games(games, duration_to_ms(Clock::now() - start_) / 1000);
+        const uint64_t next_seed = o_.seed + uint64_t(kept / group_size(o_));
+        fprintf(stderr, "referee: interrupted after %ld finished games; %s keeps ", finished,
+                o_.json_path.empty() ? "the summary" : o_.json_path.c_str());
+        if (kept == 0) fprintf(stderr, "none (the first seed was not finished)");
+        else fprintf(stderr, "the %ld of seeds %llu-%llu", kept, (unsigned long long)o_.seed,
+                     (unsigned long long)next_seed - 1);
+        if (kept < o_.games)
+            fprintf(stderr, "; the rest is --seed %llu --games %ld, then referee --merge", (unsigned long long)next_seed,
+                    o_.games - kept);
+        fprintf(stderr, "\n");
     }
 
   private:
+    void report_games(const std::vector<GameRecord>& games, double elapsed_s) const {
+        RunInfo info = run_info();
+        info.elapsed_s = elapsed_s;
+        print_summary(info, games);
+        fflush(stdout);
+        if (o_.json_path.empty()) return;
+        std::ofstream out(o_.json_path);
+        out << summary_json(info, games) << "\n";
+        if (!out) fprintf(stderr, "referee: cannot write %s\n", o_.json_path.c_str());
+    }
+
     RunInfo run_info() const {
         RunInfo info;
         info.variant = o_.variant;
@@ -183,7 +222,6 @@ class Arena {
         info.bots = o_.bots;
         info.sprt = o_.sprt;
         info.sprt_params = o_.sprt_params;
-        info.elapsed_s = elapsed_s_;
         return info;
     }
 
@@ -226,6 +264,7 @@ class Arena {
             }
         }
         std::lock_guard<std::mutex> lock(mutex_);
+        if (interrupted_) return;
         games_[size_t(k)] = std::move(record);
         ++done_;
         if (o_.show) {
@@ -251,11 +290,11 @@ class Arena {
     const Options& o_;
     std::vector<GameRecord> games_;  // per game; empty until played
     std::atomic<long> next_{0};
-    std::atomic<bool> stop_{false};
+    std::atomic<bool> stop_{false}, interrupted_{false};
     std::mutex mutex_;
     long done_ = 0;
     LiveGroups& live_;
-    Clock::time_point start_;
+    const Clock::time_point start_;  // read by the interrupt thread too
     double elapsed_s_ = 0;
     std::atomic<bool> replay_write_failed_{false};
 };
@@ -332,8 +371,10 @@ int main(int argc, char** argv) {
     signal(SIGPIPE, SIG_IGN);
     prctl(PR_SET_CHILD_SUBREAPER, 1);  // orphans of bots come back to us, to be reaped
     static LiveGroups live;
+    static Arena arena(o, live);
     // Interrupts are taken by a thread of their own (blocked everywhere else),
-    // so that it can scan /proc and kill every bot before the referee exits.
+    // so that it can scan /proc and kill every bot, and report the games
+    // finished, before the referee exits.
     sigset_t interrupts;
     sigemptyset(&interrupts);
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
@@ -342,14 +383,17 @@ int main(int argc, char** argv) {
         int sig = 0;
         sigwait(&interrupts, &sig);
         fprintf(stderr, "\nreferee: interrupted, stopping every bot\n");
+        arena.interrupt();
         kill_everything(live);
+        arena.report_interrupted();
         signal(sig, SIG_DFL);  // then die of the same signal, as the caller expects
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nullptr);
         raise(sig);
         _exit(128 + sig);
     }).detach();
-    Arena arena(o, live);
     arena.run();
+    if (arena.interrupted())
+        for (;;) pause();  // the interrupt thread reports and ends the referee
     kill_everything(live);
     arena.report();
     return arena.replay_write_failed() ? 1 : 0;
