@@ -183,7 +183,7 @@ class Arena {
             games = games_;
         }
         const long kept = finished_seeds_from_start(games, group_size(o_)) * group_size(o_);
-        long finished = played_games(games);
+        const long finished = played_games(games);
         for (size_t k = size_t(kept); k < games.size(); ++k) games[k] = GameRecord();
         report_games(games, duration_to_ms(Clock::now() - start_) / 1000);
         const uint64_t next_seed = o_.seed + uint64_t(kept / group_size(o_));
@@ -247,6 +247,9 @@ class Arena {
     }
 
     void finish(long k, const MatchConfig& cfg, const MatchReport& m) {
+        // A game the interrupt's kill ended is neither recorded nor replayed:
+        // interrupt() is called before the kill, so such a game sees it here.
+        if (interrupted_) return;
         const int n = o_.variant->players;
         std::vector<int> entrants;
         for (int s = 0; s < n; ++s) entrants.push_back(entrant_at(o_, k, s));
@@ -264,7 +267,6 @@ class Arena {
             }
         }
         std::lock_guard<std::mutex> lock(mutex_);
-        if (interrupted_) return;
         games_[size_t(k)] = std::move(record);
         ++done_;
         if (o_.show) {

@@ -53,13 +53,8 @@ inline long played_games(const std::vector<GameRecord>& games) {
 // (`group` games a seed): the part of an interrupted run that a run of the
 // remaining seeds completes.
 inline long finished_seeds_from_start(const std::vector<GameRecord>& games, int group) {
-    long seeds = 0;
-    while (size_t((seeds + 1) * group) <= games.size()) {
-        for (int i = 0; i < group; ++i)
-            if (!games[size_t(seeds * group + i)].played()) return seeds;
-        ++seeds;
-    }
-    return seeds;
+    auto unplayed = std::find_if(games.begin(), games.end(), [](const GameRecord& g) { return !g.played(); });
+    return long(unplayed - games.begin()) / group;
 }
 
 // What the summary says about the run besides its games.
