@@ -2010,6 +2010,12 @@ struct PolicyWeights {
  bool try_picks = false;
  int order = 3;
  int deny = 3;
+ int many_order = 3, many_deny = 3;
+ PolicyWeights for_players(int players) const {
+  PolicyWeights w = *this;
+  if (players > 2) w.order = many_order, w.deny = many_deny;
+  return w;
+ }
 };
 constexpr int kDiceBits = 5;
 constexpr int kPickScale = 4;
@@ -2180,6 +2186,8 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
  else if (name == "endgame") o.endgame = v != 0;
  else if (name == "order") o.weights.order = int(v);
  else if (name == "deny") o.weights.deny = int(v);
+ else if (name == "many_order") o.weights.many_order = int(v);
+ else if (name == "many_deny") o.weights.many_deny = int(v);
  else return false;
  return true;
 }
@@ -2224,6 +2232,7 @@ class Search {
   const Game& root = request.game;
   SearchReport report;
   if (root.is_terminal() || root.current_player() != 0) return report;
+  weights_ = options_.weights.for_players(root.variant().players);
   if (options_.learn_replies) opponents_.observe(root);
   if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
    return report;
@@ -2402,7 +2411,7 @@ class Search {
    Rng rng(seed);
    Game g = start(i, c);
    resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-   playout(g, rng, options_.weights);
+   playout(g, rng, weights_);
    const Result r = g.result(false);
    double first;
    Reply& reply = a.replies[c];
@@ -2493,6 +2502,7 @@ class Search {
   return report;
  }
  SearchOptions options_;
+ PolicyWeights weights_;
  Arm arms_[kMaxCandidates];
  int order_[kMaxCandidates];
  std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));

@@ -20,6 +20,18 @@ struct PolicyWeights {
     bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
     int order = 3;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
     int deny = 3;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
+    // order and deny with three or four players, where a tile kept from one
+    // of them helps the others too. deny 0-1 foresees the others' picks in 4p
+    // better than 3 (build/predict), but neither deny=1 nor order=6 won more
+    // first places over 2,000 games (docs/experiments.md): the same as 2p's.
+    int many_order = 3, many_deny = 3;
+
+    // The weights for a game of `players` players.
+    PolicyWeights for_players(int players) const {
+        PolicyWeights w = *this;
+        if (players > 2) w.order = many_order, w.deny = many_deny;
+        return w;
+    }
 };
 
 // Bits of the placement's dice word each placement reads its jitter from.

@@ -1,7 +1,7 @@
 // predict: how well our search's pictures of the other players foresee what
 // they really did, measured on replays (referee --replay-dir).
 //
-//   build/predict [--samples N] [--seat-command TEXT] REPLAY.json|DIR...
+//   build/predict [--samples N] [--seat-command TEXT] [--set NAME=VALUE]... REPLAY.json|DIR...
 //
 // For every answer of a seat (by default every seat whose command does not
 // end in "bot"; --seat-command picks the seats whose command holds TEXT), the
@@ -15,6 +15,8 @@
 // Printed per variant and player command: answers, then the share of them
 // each model foresaw, for the pick and for the placement (placements counted
 // where the tile had two or more legal spots, picks where two or more tiles were free).
+// --set changes the policy's weights as the bot's --set does (tools/predict
+// then tells whether a policy change would picture the others better).
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include "greedy.h"
+#include "search.h"
 #include "json_read.h"
 #include "play.h"
 #include "policy.h"
@@ -42,6 +45,7 @@ struct Tally {
 struct Options {
     int samples = 64;
     std::string seat_command;
+    PolicyWeights weights;
     std::vector<std::string> paths;
 };
 
@@ -69,7 +73,7 @@ void score_answer(const Options& o, const Request& r, const JsonValue& q, Tally&
     const bool counts_pick = !g.last_turn() && g.free_picks(free) > 1;
     const bool counts_put = !g.first_turn() && g.legal_placements(spots) > 1;
     const GreedyChoice greedy = full_greedy(g);
-    const PolicyWeights w;
+    const PolicyWeights w = o.weights.for_players(g.variant().players);
     Rng rng(uint64_t(t.answers) * 7919 + 1);
     int same_pick = 0, same_put = 0;
     for (int i = 0; i < o.samples; ++i) {
@@ -118,12 +122,18 @@ void score_replay(const Options& o, const std::string& path, std::map<std::strin
 
 Options parse(int argc, char** argv) {
     Options o;
+    std::vector<std::string> settings;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--samples" && i + 1 < argc) o.samples = std::max(1, atoi(argv[++i]));
         else if (a == "--seat-command" && i + 1 < argc) o.seat_command = argv[++i];
+        else if (a == "--set" && i + 1 < argc) settings.push_back(argv[++i]);
         else o.paths.push_back(a);
     }
+    std::vector<std::string> unknown;
+    o.weights = search_options_for(1, 0, settings, unknown).weights;
+    for (const std::string& u : unknown) fprintf(stderr, "predict: unknown setting '%s'\n", u.c_str());
+    if (!unknown.empty()) exit(2);
     return o;
 }
 
@@ -132,7 +142,7 @@ Options parse(int argc, char** argv) {
 int main(int argc, char** argv) {
     const Options o = parse(argc, argv);
     if (o.paths.empty()) {
-        fprintf(stderr, "usage: predict [--samples N] [--seat-command TEXT] REPLAY.json|DIR...\n");
+        fprintf(stderr, "usage: predict [--samples N] [--seat-command TEXT] [--set NAME=VALUE]... REPLAY.json|DIR...\n");
         return 2;
     }
     std::map<std::string, Tally> tallies;
