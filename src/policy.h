@@ -23,7 +23,7 @@ struct PolicyWeights {
     // order and deny with three or four players, where a tile kept from one
     // of them helps the others too. deny 0-1 foresees the others' picks in 4p
     // better than 3 (build/predict), but neither deny=1 nor order=6 won more
-    // first places over 2,000 games (docs/experiments.md): the same as 2p's.
+    // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
     int many_order = 3, many_deny = 3;
 
     // The weights for a game of `players` players.
