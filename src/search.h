@@ -48,7 +48,9 @@ struct SearchOptions {
     // (docs/experiments.md), so it is a setting for such fields, off by default.
     double greedy_reply_weight = 0;
     // Learn that weight per player during the game instead, from its picks
-    // (src/opponents.h): the chance that it is a greedy player.
+    // (src/opponents.h): the chance that it is a greedy player. Off: it gains
+    // against greedy players, nothing against `mce` or in self-play (thousands
+    // of games, docs/experiments.md).
     bool learn_replies = false;
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
