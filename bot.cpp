@@ -2386,7 +2386,7 @@ class Search {
    Ranked ranked[kMaxPlacements];
    for (int i = 0; i < n_spots; ++i)
     ranked[i] = Ranked{spots[i] == greedy ? INT_MAX
-               : placement_value(k, tile, spots[i], options_.weights) *
+               : placement_value(k, tile, spots[i], weights_) *
                 kRankValueWeight -
                k.isolated_holes_after(spots[i]) * kRankHoleWeight,
            spots[i]};

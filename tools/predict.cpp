@@ -122,18 +122,19 @@ void score_replay(const Options& o, const std::string& path, std::map<std::strin
 
 Options parse(int argc, char** argv) {
     Options o;
-    std::vector<std::string> settings;
+    SearchOptions search;  // what --set changes, as in the bot; only its policy weights are read
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--samples" && i + 1 < argc) o.samples = std::max(1, atoi(argv[++i]));
         else if (a == "--seat-command" && i + 1 < argc) o.seat_command = argv[++i];
-        else if (a == "--set" && i + 1 < argc) settings.push_back(argv[++i]);
-        else o.paths.push_back(a);
+        else if (a == "--set" && i + 1 < argc) {
+            if (!set_search_option(search, argv[++i])) {
+                fprintf(stderr, "predict: unknown setting '%s'\n", argv[i]);
+                exit(2);
+            }
+        } else o.paths.push_back(a);
     }
-    std::vector<std::string> unknown;
-    o.weights = search_options_for(1, 0, settings, unknown).weights;
-    for (const std::string& u : unknown) fprintf(stderr, "predict: unknown setting '%s'\n", u.c_str());
-    if (!unknown.empty()) exit(2);
+    o.weights = search.weights;
     return o;
 }
 
