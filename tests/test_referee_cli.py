@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The referee's command line as other tools use it: the --json summary keys,
 seat-swapped pairs, rotation of bots through the seats, SPRT stopping early,
-the terminal view, and clear errors for bad options.
+the terminal view, --paired comparisons, and clear errors for bad options.
 usage: test_referee_cli.py REFEREE GREEDY RANDOM WORK_DIR"""
 import glob
 import json
@@ -82,6 +82,33 @@ check("H1 accepted" in p.stdout, "the summary says H1 was accepted")
 # --show prints both kingdoms, plain text when not on a terminal.
 p = run("--variant", "2p", "--games", "1", "--seed", "3", "--bot", greedy, "--bot", rand, "--show")
 check("[#]" in p.stdout and "\033[" not in p.stdout, "--show prints plain kingdoms with the castle")
+
+# --paired: two runs of the same deals compared game by game. Greedy
+# players are deterministic: twice the same three differ in nothing; greedy
+# in place of random wins the games random lost, and the comparison names
+# the changed command.
+pa, pb = os.path.join(work, "cli-paired-a.json"), os.path.join(work, "cli-paired-b.json")
+
+
+def paired_rows(a, b):
+    p = run("--paired", a, b)
+    return p, {int(line.split()[0]): line.split() for line in p.stdout.splitlines() if re.match(r"^[0-2] ", line)}
+
+
+for path in (pa, pb):
+    run("--variant", "3p", "--games", "30", "--seed", "40", "--jobs", "2", "--bot", greedy, "--bot", greedy,
+        "--bot", greedy, "--json", path)
+p, rows = paired_rows(pa, pb)
+check("30 games of 10 deals" in p.stdout and sorted(rows) == [0, 1, 2], "--paired pairs 30 games of 10 deals, a row per bot")
+check(all(r[-1] == "0" and r[4] == "+0.0" and r[10] == "+0.00" for r in rows.values()),
+      "the same greedy players on the same deals: no change")
+run("--variant", "3p", "--games", "30", "--seed", "40", "--jobs", "2", "--bot", greedy, "--bot", greedy,
+    "--bot", rand, "--json", pb)
+p, rows = paired_rows(pa, pb)
+check(float(rows[2][4]) > 0 and int(rows[2][-1]) > 0, "greedy in place of random gains first places on the same deals")
+check("bot 2: A " + greedy in p.stdout and "B " + rand in p.stdout, "--paired names the command that changed")
+run("--paired", pa, out, expect=1)
+run("--paired", pa, expect=2)
 
 # Bad options: a clear message and exit code 2.
 for args in (["--variant", "5p", "--bot", greedy], ["--games", "x", "--bot", greedy], [],

@@ -3,12 +3,15 @@
 // a match cut into chunks of seeds and merged back gives, byte for byte, the
 // --json of the whole match; games counted twice, bots at the wrong seats and
 // chunks of another match are refused; an SPRT stops the merge at the chunk
-// where it decides.
+// where it decides. Two runs of the same deals compare game by game
+// (paired.h): the same games give no difference, a bot that turns every
+// game into a win gains exactly its losses, and unpaired games are left out.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "merge.h"
+#include "paired.h"
 #include "run_record.h"
 #include "summary_json.h"
 #include "summary_json_read.h"
@@ -224,6 +227,85 @@ TEST(Summary, SprtStopsAtTheChunkWhereItDecides) {
     EXPECT_EQ(merged[40].seed, 21u);  // files[0] holds games 40..47 (seeds 21..24)
     EXPECT_TRUE(info.sprt);
     EXPECT_NE(summary_json(info, merged).find("\"decision\":\"H1\""), std::string::npos);
+}
+
+// The run file of `games` as the referee would write it.
+RunFile run_file(const RunInfo& info, const std::vector<GameRecord>& games, const std::string& name) {
+    RunFile file;
+    std::string error;
+    EXPECT_TRUE(read_run_file(name, summary_json(info, games), file, error)) << error;
+    return file;
+}
+
+TEST(Paired, TheSameGamesDifferInNothing) {
+    RunInfo info = match_info("4p", 4, 10);
+    auto games = made_up_games(4, 4, 10, 40, 3);
+    PairedComparison c;
+    std::string error;
+    ASSERT_TRUE(compare_paired(run_file(info, games, "a"), run_file(info, games, "b"), c, error)) << error;
+    EXPECT_EQ(c.deals, 10);
+    EXPECT_EQ(c.games, 40);
+    EXPECT_EQ(c.unpaired_games, 0);
+    for (const PairedEntrant& p : c.entrants) {
+        EXPECT_EQ(p.seats, 40);
+        EXPECT_EQ(p.changed, 0);
+        EXPECT_EQ(p.points_a, p.points_b);
+        EXPECT_EQ(p.points_diff.low, 0.0);
+        EXPECT_EQ(p.points_diff.high, 0.0);
+        EXPECT_EQ(p.score_diff.mean, 0.0);
+    }
+}
+
+TEST(Paired, AWinOfEveryGameGainsItsLosses) {
+    for (const char* variant : {"2p", "3p"}) {
+        RunInfo info = match_info(variant, variant_by_name(variant)->players, 1);
+        const int group = info.variant->players;
+        auto before = made_up_games(group, group, 1, 30 * group, 7);
+        auto after = before;
+        for (GameRecord& g : after)
+            for (SeatOutcome& s : g.seats) {
+                s.points = s.entrant == 0 ? 1.0 : 0.0;
+                s.rank = s.entrant == 0 ? 1 : 2;
+                if (s.entrant == 0) s.score += 3;
+            }
+        PairedComparison c;
+        std::string error;
+        ASSERT_TRUE(compare_paired(run_file(info, after, "after"), run_file(info, before, "before"), c, error)) << error;
+        const PairedEntrant& me = c.entrants[0];
+        EXPECT_EQ(me.points_a, 1.0) << variant;
+        EXPECT_NEAR(me.points_diff.mean, 1.0 - me.points_b, 1e-12) << variant;
+        EXPECT_LT(me.points_diff.low, me.points_diff.mean);  // the deals differ in what was lost
+        EXPECT_GT(me.points_diff.high, me.points_diff.mean);
+        EXPECT_NEAR(me.score_diff.mean, 3.0, 1e-12);
+        EXPECT_NEAR(me.score_diff.low, 3.0, 1e-9);  // every deal gained exactly 3: no spread
+        long lost = 0;
+        for (const GameRecord& g : before)
+            for (const SeatOutcome& s : g.seats) lost += s.entrant == 0 && s.points < 1.0;
+        EXPECT_EQ(me.changed, lost) << variant;
+        EXPECT_LT(c.entrants[1].points_diff.mean, 0.0) << variant;
+    }
+}
+
+TEST(Paired, UnfinishedDealsAndOtherMatchesAreLeftOut) {
+    RunInfo info = match_info("2p", 2, 1);
+    auto games = made_up_games(2, 2, 1, 20, 4);
+    auto cut = games;
+    cut[5].seats.clear();  // seed 3 lost one of its two games
+    cut.resize(16);        // seeds 9 and 10 not played
+    PairedComparison c;
+    std::string error;
+    ASSERT_TRUE(compare_paired(run_file(info, games, "whole"), run_file(info, cut, "cut"), c, error)) << error;
+    EXPECT_EQ(c.deals, 7);
+    EXPECT_EQ(c.games, 14);
+    EXPECT_EQ(c.unpaired_games, 20 + 15 - 28);
+    RunInfo other = match_info("3p", 3, 1);
+    EXPECT_FALSE(compare_paired(run_file(info, games, "a"), run_file(other, made_up_games(3, 3, 1, 9, 4), "b"), c,
+                                error));
+    EXPECT_NE(error.find("not runs of the same deals"), std::string::npos) << error;
+    RunInfo later = match_info("2p", 2, 100);
+    EXPECT_FALSE(compare_paired(run_file(info, games, "a"), run_file(later, made_up_games(2, 2, 100, 8, 4), "b"), c,
+                                error));
+    EXPECT_NE(error.find("no deal"), std::string::npos) << error;
 }
 
 TEST(JsonReader, ReadsWhatJsonWriterWrites) {

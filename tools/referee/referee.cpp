@@ -22,6 +22,7 @@
 #include "match.h"
 #include "show.h"
 #include "merge.h"
+#include "paired.h"
 #include "run_record.h"
 #include "run_stats.h"
 #include "stats.h"
@@ -54,12 +55,16 @@ const char* kUsage =
     "               [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
     "               [--show] [--strict-put]\n"
     "       referee --merge FILE... [--json FILE] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
+    "       referee --paired A.json B.json\n"
     "Two-player variants play every seed twice, seats swapped; 3p and 4p rotate the\n"
     "bots through the seats (a seed is played once per rotation), cycling them when\n"
     "there are fewer bots than seats.\n"
     "--merge gives the summary of runs that played chunks of one match (their --json\n"
     "files), as one run of all their games would; with --sprt, files are taken in\n"
-    "the order given and the merge stops at the first one where the test decides.\n";
+    "the order given and the merge stops at the first one where the test decides.\n"
+    "--paired compares two runs of the same deals (same seeds, bots at the same seats,\n"
+    "usually one bot changed) game by game: each bot's first places and score in A\n"
+    "minus B on the same deal, with 95% intervals over the deals.\n";
 
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "referee: " << message << "\n" << kUsage;
@@ -311,6 +316,20 @@ void kill_everything(LiveGroups& live) {
     }
 }
 
+// Reads the --json files of runs; false, with `error`, at the first that
+// cannot be read or is not such a file.
+bool read_run_files(const std::vector<std::string>& paths, std::vector<RunFile>& files, std::string& error) {
+    files.assign(paths.size(), RunFile());
+    for (size_t i = 0; i < paths.size(); ++i) {
+        std::ifstream in(paths[i]);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in) error = "cannot read " + paths[i];
+        if (error.empty()) read_run_file(paths[i], text, files[i], error);
+        if (!error.empty()) return false;
+    }
+    return true;
+}
+
 // referee --merge: reads the --json files, merges their games (merge.h)
 // and reports them as one run.
 int merge_main(int argc, char** argv) {
@@ -332,15 +351,9 @@ int merge_main(int argc, char** argv) {
         }
     }
     if (paths.empty()) usage_error("--merge needs the --json files of the runs to merge");
-    std::vector<RunFile> files(paths.size());
+    std::vector<RunFile> files;
     std::string error;
-    for (size_t i = 0; i < paths.size(); ++i) {
-        std::ifstream in(paths[i]);
-        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (!in) error = "cannot read " + paths[i];
-        if (error.empty()) read_run_file(paths[i], text, files[i], error);
-        if (!error.empty()) break;
-    }
+    read_run_files(paths, files, error);
     RunInfo info;
     std::vector<GameRecord> games;
     if (error.empty()) merge_runs(files, sprt ? &params : nullptr, info, games, error);
@@ -361,10 +374,32 @@ int merge_main(int argc, char** argv) {
     return 0;
 }
 
+// referee --paired A B: the two runs' games compared deal by deal (paired.h).
+int paired_main(int argc, char** argv) {
+    std::vector<std::string> paths;
+    for (int i = 2; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a.rfind("--", 0) == 0) usage_error("--paired takes two --json files, not '" + a + "'");
+        paths.push_back(a);
+    }
+    if (paths.size() != 2) usage_error("--paired takes two --json files: the run with the change, then the run without");
+    std::vector<RunFile> files;
+    std::string error;
+    PairedComparison comparison;
+    if (read_run_files(paths, files, error)) compare_paired(files[0], files[1], comparison, error);
+    if (!error.empty()) {
+        fprintf(stderr, "referee --paired: %s\n", error.c_str());
+        return 1;
+    }
+    print_paired(files[0], files[1], comparison);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "--merge") return merge_main(argc, argv);
+    if (argc > 1 && std::string(argv[1]) == "--paired") return paired_main(argc, argv);
     Options o = parse_options(argc, argv);
     if (!o.replay_dir.empty()) {
         mkdir(o.replay_dir.c_str(), 0755);

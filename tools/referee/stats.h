@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace kd {
 
@@ -69,6 +70,25 @@ inline EloEstimate elo_from_mean(double mean, double variance, double observatio
     const double low = mean - normal_95 * standard_error;
     const double high = mean + normal_95 * standard_error;
     return {mean, elo_from_score(mean), elo_from_score(low), elo_from_score(high), games};
+}
+
+// The mean of independent samples with its 95% normal interval (the
+// samples' own spread; with fewer than two samples the interval is the mean).
+struct MeanInterval {
+    double mean = 0, low = 0, high = 0;
+};
+
+inline MeanInterval mean_interval(const std::vector<double>& samples) {
+    const double n = double(samples.size());
+    if (n == 0) return {};
+    double sum = 0;
+    for (double x : samples) sum += x;
+    const double mean = sum / n;
+    if (n < 2) return {mean, mean, mean};
+    double squares = 0;
+    for (double x : samples) squares += (x - mean) * (x - mean);
+    const double half_width = normal_95 * std::sqrt(squares / (n - 1) / n);
+    return {mean, mean - half_width, mean + half_width};
 }
 
 // Score per game of bot A in a pair where it scored k half-points, k = 0..4.
