@@ -12,7 +12,9 @@
 //   (slower); order = per earlier place next turn a pick buys; deny = per point
 //   the tile is worth to the others picking after me.
 //  SearchOptions: max_placements = placements kept as candidates; first_weight =
-//   share of a playout's value given to first place (rest: own/(own+best other));
+//   share of a playout's value given to first place (rest: own/(own+best other),
+//   or with margin_scale > 0 a logistic of my margin over the best other;
+//   many_margin_scale the same with 3 or 4 players);
 //   endgame = solve the last two turns exactly; replies = search the next
 //   player's pick after mine (0: full greedy's guess); learn_replies = expect
 //   greedy's pick from it as likely as its picks so far make it a greedy player.
@@ -34,9 +36,9 @@
 #include <cassert>
 #include <limits>
 #include <chrono>
+#include <cmath>
 #include <climits>
 #include <unordered_map>
-#include <cmath>
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 #define KD_AVX2 1
 // ---- src/codingame.h
@@ -2158,6 +2160,7 @@ struct SearchOptions {
  uint64_t seed = 1;
  int max_placements = 64;
  double first_weight = 0;
+ double margin_scale = 0, many_margin_scale = 0;
  bool greedy_turn = true;
  bool replies = true;
  double greedy_reply_weight = 0;
@@ -2173,6 +2176,8 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
  double v = std::atof(setting.c_str() + eq + 1);
  if (name == "max_placements") o.max_placements = int(v);
  else if (name == "first_weight") o.first_weight = v;
+ else if (name == "margin_scale") o.margin_scale = v;
+ else if (name == "many_margin_scale") o.many_margin_scale = v;
  else if (name == "gain") o.weights.gain = int(v);
  else if (name == "joined") o.weights.joined = int(v);
  else if (name == "noise") o.weights.noise = int(v);
@@ -2285,7 +2290,10 @@ class Search {
   int best_other = INT_MIN;
   for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
   *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-  return options_.first_weight * *first + (1 - options_.first_weight) * leaders_share(r, 0);
+  const double scale = r.players == 2 ? options_.margin_scale : options_.many_margin_scale;
+  const double rest =
+   scale > 0 ? 1 / (1 + std::exp((best_other - r.adjusted[0]) / scale)) : leaders_share(r, 0);
+  return options_.first_weight * *first + (1 - options_.first_weight) * rest;
  }
   private:
  struct Reply {

@@ -17,7 +17,9 @@
 //!   (slower); order = per earlier place next turn a pick buys; deny = per point
 //!   the tile is worth to the others picking after me.
 //!  SearchOptions: max_placements = placements kept as candidates; first_weight =
-//!   share of a playout's value given to first place (rest: own/(own+best other));
+//!   share of a playout's value given to first place (rest: own/(own+best other),
+//!   or with margin_scale > 0 a logistic of my margin over the best other;
+//!   many_margin_scale the same with 3 or 4 players);
 //!   endgame = solve the last two turns exactly; replies = search the next
 //!   player's pick after mine (0: full greedy's guess); learn_replies = expect
 //!   greedy's pick from it as likely as its picks so far make it a greedy player.

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <climits>
 #include <string>
 #include <vector>
@@ -38,6 +39,11 @@ struct SearchOptions {
     // of the leaders' points, which judges a playout by its margin over the
     // best other without saturating like a win, and was no worse in any variant.
     double first_weight = 0;
+    // > 0: the rest of the value is instead a logistic of my margin over the
+    // best other, in points of this scale (close games count, routs saturate):
+    // margin_scale with two players, many_margin_scale with three or four.
+    // Off: 6 won an SPRT in 2p at fixed playouts, not its check at 40 ms (docs/experiments.md).
+    double margin_scale = 0, many_margin_scale = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
     bool replies = true;         // the first other player's answer after mine is searched over its picks
     // With replies: the share of a candidate's value that expects the reply
@@ -66,6 +72,8 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     double v = std::atof(setting.c_str() + eq + 1);
     if (name == "max_placements") o.max_placements = int(v);
     else if (name == "first_weight") o.first_weight = v;
+    else if (name == "margin_scale") o.margin_scale = v;
+    else if (name == "many_margin_scale") o.many_margin_scale = v;
     else if (name == "gain") o.weights.gain = int(v);
     else if (name == "joined") o.weights.joined = int(v);
     else if (name == "noise") o.weights.noise = int(v);
@@ -202,7 +210,10 @@ class Search {
         int best_other = INT_MIN;
         for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        return options_.first_weight * *first + (1 - options_.first_weight) * leaders_share(r, 0);
+        const double scale = r.players == 2 ? options_.margin_scale : options_.many_margin_scale;
+        const double rest =
+            scale > 0 ? 1 / (1 + std::exp((best_other - r.adjusted[0]) / scale)) : leaders_share(r, 0);
+        return options_.first_weight * *first + (1 - options_.first_weight) * rest;
     }
 
   private:

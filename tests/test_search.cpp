@@ -269,12 +269,28 @@ TEST(Search, OutcomeIsMyShareOfTheLeadersPoints) {
     SearchOptions first_only = fixed(1);
     first_only.first_weight = 1;
     EXPECT_DOUBLE_EQ(Search(first_only).outcome(g, &first), 0.0);
+
+    // With a margin scale, a logistic of my margin over the best other (-1
+    // point here): margin_scale with two players, many_margin_scale with more.
+    SearchOptions logistic = fixed(1);
+    logistic.margin_scale = 6;
+    EXPECT_DOUBLE_EQ(Search(logistic).outcome(g, &first), 1.0 / 3);  // three players: the share still
+    logistic.many_margin_scale = 4;
+    EXPECT_DOUBLE_EQ(Search(logistic).outcome(g, &first), 1 / (1 + std::exp(1.0 / 4)));
+    Game duel(kTwoPlayers, Rule::Match);
+    duel.kingdom_mut(0).put_square(5, 4, kCorn, 1);
+    duel.kingdom_mut(0).put_square(6, 4, kCorn, 0);
+    duel.kingdom_mut(0).put_square(7, 4, kCorn, 0);  // me 3 points, the other none: +3
+    EXPECT_DOUBLE_EQ(Search(logistic).outcome(duel, &first), 1 / (1 + std::exp(-3.0 / 6)));
 }
 
 TEST(Search, SettingsByNameReachTheirOption) {
     SearchOptions o;
     EXPECT_TRUE(set_search_option(o, "first_weight=0.3"));
     EXPECT_DOUBLE_EQ(o.first_weight, 0.3);
+    EXPECT_TRUE(set_search_option(o, "margin_scale=5"));
+    EXPECT_TRUE(set_search_option(o, "many_margin_scale=7"));
+    EXPECT_DOUBLE_EQ(o.margin_scale + o.many_margin_scale, 12);
     EXPECT_TRUE(set_search_option(o, "gain=11"));
     EXPECT_EQ(o.weights.gain, 11);
     EXPECT_TRUE(set_search_option(o, "max_placements=7"));
