@@ -36,8 +36,8 @@
 #include <cassert>
 #include <limits>
 #include <chrono>
-#include <cmath>
 #include <climits>
+#include <cmath>
 #include <unordered_map>
 #pragma GCC target("popcnt,lzcnt,bmi,bmi2,avx2")
 #define KD_AVX2 1

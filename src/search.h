@@ -17,8 +17,8 @@
 #pragma once
 
 #include <algorithm>
-#include <cmath>
 #include <climits>
+#include <cmath>
 #include <string>
 #include <vector>
 

@@ -47,14 +47,14 @@ inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison&
     const size_t bots = a.info.bots.size();
     using Key = std::pair<uint64_t, long>;  // seed, place in its group
     std::map<Key, const GameRecord*> in_a;
-    std::map<uint64_t, int> played_a, played_b;  // games of each deal in each run
+    std::map<uint64_t, int> played;  // per deal, its games in a and in b: 2 x group when both finished it
     for (const GameRecord& g : a.games)
         if (g.played()) {
             in_a[{g.seed, g.game % group}] = &g;
-            played_a[g.seed]++;
+            played[g.seed]++;
         }
     for (const GameRecord& g : b.games)
-        if (g.played()) played_b[g.seed]++;
+        if (g.played() && in_a.count({g.seed, g.game % group})) played[g.seed]++;
 
     // Per bot and deal: the sums over the bot's seats in the deal's games.
     struct DealSums {
@@ -66,9 +66,8 @@ inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison&
     out.entrants.resize(bots);
     for (const GameRecord& gb : b.games) {
         if (!gb.played()) continue;
-        auto found = in_a.find({gb.seed, gb.game % group});
-        if (found == in_a.end() || played_a[gb.seed] != group || played_b[gb.seed] != group) continue;
-        const GameRecord& ga = *found->second;
+        if (played[gb.seed] != 2 * group) continue;
+        const GameRecord& ga = *in_a.at({gb.seed, gb.game % group});
         std::vector<DealSums>& sums = deals[gb.seed];
         sums.resize(bots);
         for (size_t s = 0; s < gb.seats.size(); ++s) {
