@@ -10,7 +10,8 @@
 //   of zones it joins; noise = jitter 0..noise on placements (a power of two
 //   minus one); pick_noise = jitter on picks; holes = per unfillable square
 //   (slower); order = per earlier place next turn a pick buys; deny = per point
-//   the tile is worth to the others picking after me.
+//   the tile is worth to the others picking after me; greedy_playouts = who
+//   plays full greedy in playouts instead (1 all, 2 me; slower).
 //  SearchOptions: max_placements = placements kept as candidates; first_weight =
 //   share of a playout's value given to first place (rest: own/(own+best other),
 //   or with margin_scale > 0 a logistic of my margin over the best other;
@@ -2013,6 +2014,7 @@ struct PolicyWeights {
  int order = 3;
  int deny = 3;
  int many_order = 3, many_deny = 3;
+ int greedy_playouts = 0;
  PolicyWeights for_players(int players) const {
   PolicyWeights w = *this;
   if (players > 2) w.order = many_order, w.deny = many_deny;
@@ -2147,6 +2149,11 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 }
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
  while (!g.is_terminal()) {
+  if (w.greedy_playouts == 1 || (w.greedy_playouts == 2 && g.current_player() == 0)) {
+   const GreedyChoice choice = full_greedy(g);
+   g.apply(choice.put, choice.pick, true);
+   continue;
+  }
   Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
   int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
   g.apply(put, pick, true);
@@ -2193,6 +2200,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
  else if (name == "deny") o.weights.deny = int(v);
  else if (name == "many_order") o.weights.many_order = int(v);
  else if (name == "many_deny") o.weights.many_deny = int(v);
+ else if (name == "greedy_playouts") o.weights.greedy_playouts = int(v);
  else return false;
  return true;
 }

@@ -15,7 +15,8 @@
 //!   of zones it joins; noise = jitter 0..noise on placements (a power of two
 //!   minus one); pick_noise = jitter on picks; holes = per unfillable square
 //!   (slower); order = per earlier place next turn a pick buys; deny = per point
-//!   the tile is worth to the others picking after me.
+//!   the tile is worth to the others picking after me; greedy_playouts = who
+//!   plays full greedy in playouts instead (1 all, 2 me; slower).
 //!  SearchOptions: max_placements = placements kept as candidates; first_weight =
 //!   share of a playout's value given to first place (rest: own/(own+best other),
 //!   or with margin_scale > 0 a logistic of my margin over the best other;

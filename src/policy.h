@@ -7,6 +7,7 @@
 #include <climits>
 
 #include "game.h"
+#include "greedy.h"
 
 namespace kd {
 
@@ -25,6 +26,11 @@ struct PolicyWeights {
     // better than 3 (build/predict), but neither deny=1 nor order=6 won more
     // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
     int many_order = 3, many_deny = 3;
+    // Who plays full greedy's answers (src/greedy.h) in playouts instead:
+    // 0 nobody, 1 every player, 2 only seat 0 (the searching player). Off: a
+    // playout costs 2-4 times as much, and at equal time neither won first
+    // places in 4p, where more playouts buy nothing (docs/experiments.md).
+    int greedy_playouts = 0;
 
     // The weights for a game of `players` players.
     PolicyWeights for_players(int players) const {
@@ -202,6 +208,11 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 // Plays g to the end with the policy for every player.
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
+        if (w.greedy_playouts == 1 || (w.greedy_playouts == 2 && g.current_player() == 0)) {
+            const GreedyChoice choice = full_greedy(g);
+            g.apply(choice.put, choice.pick, true);
+            continue;
+        }
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
         int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
         g.apply(put, pick, true);

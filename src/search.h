@@ -89,6 +89,7 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "deny") o.weights.deny = int(v);
     else if (name == "many_order") o.weights.many_order = int(v);
     else if (name == "many_deny") o.weights.many_deny = int(v);
+    else if (name == "greedy_playouts") o.weights.greedy_playouts = int(v);
     else return false;
     return true;
 }

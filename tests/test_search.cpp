@@ -303,6 +303,8 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_DOUBLE_EQ(o.greedy_reply_weight, 0.25);
     EXPECT_TRUE(set_search_option(o, "learn_replies=1"));
     EXPECT_TRUE(o.learn_replies);
+    EXPECT_TRUE(set_search_option(o, "greedy_playouts=2"));
+    EXPECT_EQ(o.weights.greedy_playouts, 2);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
@@ -351,4 +353,27 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
                 }
             }
     EXPECT_GT(two_terrain, compared / 2);  // the tables were what was compared, mostly
+}
+
+// greedy_playouts=1: a playout is the game full greedy plays against itself
+// from there, whatever the dice, in every variant and both rules.
+TEST(Policy, GreedyPlayoutsPlayFullGreedysGame) {
+    PolicyWeights w;
+    w.greedy_playouts = 1;
+    for (const Variant& v : kVariants)
+        for (Rule rule : {Rule::Match, Rule::Adjacent})
+            for (uint64_t seed = 1; seed <= 4; ++seed) {
+                Game played = Game::deal(v, rule, seed), greedy = played;
+                Rng rng(seed);
+                playout(played, rng, w);
+                while (!greedy.is_terminal()) {
+                    const GreedyChoice c = full_greedy(greedy);
+                    greedy.apply(c.put, c.pick, true);
+                }
+                const Result a = played.result(false), b = greedy.result(false);
+                for (int p = 0; p < a.players; ++p) {
+                    EXPECT_EQ(a.score[p], b.score[p]) << v.name << " seed " << seed << " player " << p;
+                    EXPECT_EQ(a.territory[p], b.territory[p]);
+                }
+            }
 }
