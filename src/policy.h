@@ -205,7 +205,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     return best;
 }
 
-// Plays g to the end with the policy for every player.
+// Plays g to the end with the policy for every player (full greedy for those w.greedy_playouts names).
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
         if (w.greedy_playouts == 1 || (w.greedy_playouts == 2 && g.current_player() == 0)) {
