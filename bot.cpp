@@ -1909,6 +1909,10 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
  if (seat < 0) return GreedyChoice{};
  return greedy_choice(g.kingdom(seat), g.current_tile(), g.rule(), picks, n_picks, only_pick);
 }
+inline void apply_full_greedy(Game& g) {
+ const GreedyChoice choice = full_greedy(g);
+ g.apply(choice.put, choice.pick, true);
+}
 }
 // ---- src/opponents.h
 namespace kd {
@@ -2149,9 +2153,8 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 }
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
  while (!g.is_terminal()) {
-  if (w.greedy_playouts == 1 || (w.greedy_playouts == 2 && g.current_player() == 0)) {
-   const GreedyChoice choice = full_greedy(g);
-   g.apply(choice.put, choice.pick, true);
+  if (w.greedy_playouts && (w.greedy_playouts == 1 || g.current_player() == 0)) {
+   apply_full_greedy(g);
    continue;
   }
   Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);

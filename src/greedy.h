@@ -125,4 +125,10 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
     return greedy_choice(g.kingdom(seat), g.current_tile(), g.rule(), picks, n_picks, only_pick);
 }
 
+// Plays full greedy's answer for the player to act in g (legal: applied as trusted).
+inline void apply_full_greedy(Game& g) {
+    const GreedyChoice choice = full_greedy(g);
+    g.apply(choice.put, choice.pick, true);
+}
+
 }  // namespace kd

@@ -208,9 +208,8 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 // Plays g to the end with the policy for every player (full greedy for those w.greedy_playouts names).
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
-        if (w.greedy_playouts == 1 || (w.greedy_playouts == 2 && g.current_player() == 0)) {
-            const GreedyChoice choice = full_greedy(g);
-            g.apply(choice.put, choice.pick, true);
+        if (w.greedy_playouts && (w.greedy_playouts == 1 || g.current_player() == 0)) {
+            apply_full_greedy(g);
             continue;
         }
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);

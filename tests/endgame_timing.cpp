@@ -107,8 +107,7 @@ int main(int argc, char** argv) {
                 } else if (mixed && rng.below(2)) {
                     endgame_positions::random_answer(g, rng);
                 } else {
-                    const GreedyChoice c = full_greedy(g);
-                    g.apply(c.put, c.pick, true);
+                    apply_full_greedy(g);
                 }
             }
         }

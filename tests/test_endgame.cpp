@@ -347,8 +347,7 @@ void for_each_real_endgame(const Variant& v, int games, Visit&& visit) {
             if (seed % 4 < 2 && rng.below(2)) {
                 endgame_positions::random_answer(g, rng);
             } else {
-                const GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick, true);
+                apply_full_greedy(g);
             }
         }
     }
@@ -390,10 +389,7 @@ TEST(EndgameSafety, GivesUpAtTheNodeLimitOrTheDeadline) {
 
 TEST(EndgameSafety, NotAnEndgameIsNotSolved) {
     Game g = Game::deal(kFourPlayers, Rule::Match, 3);
-    while (g.turn() < kFourPlayers.turns - 3) {
-        const GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick, true);
-    }
+    while (g.turn() < kFourPlayers.turns - 3) apply_full_greedy(g);
     EXPECT_FALSE(solve_endgame(endgame_positions::seen_by(g, g.current_player()), far_away()).solved)
         << "the turn before the last draft: tiles are still unknown";
     Game first = Game::deal(kTwoPlayers, Rule::Match, 3);

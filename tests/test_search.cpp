@@ -366,10 +366,7 @@ TEST(Policy, GreedyPlayoutsPlayFullGreedysGame) {
                 Game played = Game::deal(v, rule, seed), greedy = played;
                 Rng rng(seed);
                 playout(played, rng, w);
-                while (!greedy.is_terminal()) {
-                    const GreedyChoice c = full_greedy(greedy);
-                    greedy.apply(c.put, c.pick, true);
-                }
+                while (!greedy.is_terminal()) apply_full_greedy(greedy);
                 const Result a = played.result(false), b = greedy.result(false);
                 for (int p = 0; p < a.players; ++p) {
                     EXPECT_EQ(a.score[p], b.score[p]) << v.name << " seed " << seed << " player " << p;
