@@ -11,7 +11,8 @@
 //   minus one); pick_noise = jitter on picks; holes = per unfillable square
 //   (slower); order = per earlier place next turn a pick buys; deny = per point
 //   the tile is worth to the others picking after me; greedy_playouts = who
-//   plays full greedy in playouts instead (1 all, 2 me; slower).
+//   plays full greedy in playouts instead (1 all, 2 me, 3 the others, 4 those
+//   learn_replies takes for greedy; slower).
 //  SearchOptions: max_placements = placements kept as candidates; first_weight =
 //   share of a playout's value given to first place (rest: own/(own+best other),
 //   or with margin_scale > 0 a logistic of my margin over the best other;
@@ -2019,9 +2020,12 @@ struct PolicyWeights {
  int deny = 3;
  int many_order = 3, many_deny = 3;
  int greedy_playouts = 0;
+ unsigned greedy_seats = 0;
  PolicyWeights for_players(int players) const {
   PolicyWeights w = *this;
   if (players > 2) w.order = many_order, w.deny = many_deny;
+  const unsigned all = (1u << players) - 1;
+  w.greedy_seats = greedy_playouts == 1 ? all : greedy_playouts == 2 ? 1u : greedy_playouts == 3 ? all - 1 : 0;
   return w;
  }
 };
@@ -2153,7 +2157,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 }
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
  while (!g.is_terminal()) {
-  if (w.greedy_playouts && (w.greedy_playouts == 1 || g.current_player() == 0)) {
+  if (w.greedy_seats >> g.current_player() & 1u) {
    apply_full_greedy(g);
    continue;
   }
@@ -2244,12 +2248,16 @@ class Search {
   return options_.learn_replies ? opponents_.greedy_weight(seat) : options_.greedy_reply_weight;
  }
  const OpponentModel& opponents() const { return opponents_; }
+ const PolicyWeights& playout_weights() const { return weights_; }
  SearchReport decide(const Request& request, const TimeBudget& budget) {
   const Game& root = request.game;
   SearchReport report;
   if (root.is_terminal() || root.current_player() != 0) return report;
   weights_ = options_.weights.for_players(root.variant().players);
   if (options_.learn_replies) opponents_.observe(root);
+  if (options_.weights.greedy_playouts == 4 && options_.learn_replies)
+   for (int seat = 1; seat < root.variant().players; ++seat)
+    if (opponents_.greedy_weight(seat) > 0.5) weights_.greedy_seats |= 1u << seat;
   if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
    return report;
   if (root.last_turn()) return solve_last_turn(root);

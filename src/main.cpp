@@ -16,7 +16,8 @@
 //!   minus one); pick_noise = jitter on picks; holes = per unfillable square
 //!   (slower); order = per earlier place next turn a pick buys; deny = per point
 //!   the tile is worth to the others picking after me; greedy_playouts = who
-//!   plays full greedy in playouts instead (1 all, 2 me; slower).
+//!   plays full greedy in playouts instead (1 all, 2 me, 3 the others, 4 those
+//!   learn_replies takes for greedy; slower).
 //!  SearchOptions: max_placements = placements kept as candidates; first_weight =
 //!   share of a playout's value given to first place (rest: own/(own+best other),
 //!   or with margin_scale > 0 a logistic of my margin over the best other;

@@ -27,15 +27,19 @@ struct PolicyWeights {
     // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
     int many_order = 3, many_deny = 3;
     // Who plays full greedy's answers (src/greedy.h) in playouts instead:
-    // 0 nobody, 1 every player, 2 only seat 0 (the searching player). Off: a
-    // playout costs 2-4 times as much, and at equal time neither won first
-    // places in 4p, where more playouts buy nothing (docs/experiments.md).
+    // 0 nobody, 1 every player, 2 only seat 0 (the searching player), 3 all
+    // but seat 0, 4 the others that learn_replies takes for greedy players.
+    // Off: a playout costs 2-4 times as much, and at equal time none won
+    // first places in 4p, where more playouts buy nothing (docs/experiments.md).
     int greedy_playouts = 0;
+    unsigned greedy_seats = 0;  // the seats (bit s: seat s) that follow from it; 4: set by the search
 
     // The weights for a game of `players` players.
     PolicyWeights for_players(int players) const {
         PolicyWeights w = *this;
         if (players > 2) w.order = many_order, w.deny = many_deny;
+        const unsigned all = (1u << players) - 1;
+        w.greedy_seats = greedy_playouts == 1 ? all : greedy_playouts == 2 ? 1u : greedy_playouts == 3 ? all - 1 : 0;
         return w;
     }
 };
@@ -205,10 +209,10 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     return best;
 }
 
-// Plays g to the end with the policy for every player (full greedy for those w.greedy_playouts names).
+// Plays g to the end with the policy for every player (full greedy for w.greedy_seats).
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
-        if (w.greedy_playouts && (w.greedy_playouts == 1 || g.current_player() == 0)) {
+        if (w.greedy_seats >> g.current_player() & 1u) {
             apply_full_greedy(g);
             continue;
         }

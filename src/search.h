@@ -144,6 +144,7 @@ class Search {
         return options_.learn_replies ? opponents_.greedy_weight(seat) : options_.greedy_reply_weight;
     }
     const OpponentModel& opponents() const { return opponents_; }
+    const PolicyWeights& playout_weights() const { return weights_; }  // those of the last decision
 
     // The answer to `request` within `budget` (or after max_playouts playouts).
     SearchReport decide(const Request& request, const TimeBudget& budget) {
@@ -152,6 +153,9 @@ class Search {
         if (root.is_terminal() || root.current_player() != 0) return report;
         weights_ = options_.weights.for_players(root.variant().players);
         if (options_.learn_replies) opponents_.observe(root);
+        if (options_.weights.greedy_playouts == 4 && options_.learn_replies)
+            for (int seat = 1; seat < root.variant().players; ++seat)
+                if (opponents_.greedy_weight(seat) > 0.5) weights_.greedy_seats |= 1u << seat;
         if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
             return report;
         if (root.last_turn()) return solve_last_turn(root);

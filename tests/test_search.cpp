@@ -191,7 +191,7 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
     // guess; greedy's share of my value is the chance, so learnt, that the
     // player is a greedy one. Plain greedy players pick as greedy does every
     // time and soon weigh nearly 1; players who never take greedy's tile,
-    // nearly 0.
+    // nearly 0. With greedy_playouts=4, those taken for greedy play full greedy in playouts.
     for (bool greedy_players : {true, false}) {
         int greedy = 0, preferred = 0, hits = 0, misses = 0;
         double weight = 0;
@@ -200,6 +200,7 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
             PlayerMemory memory;
             SearchOptions o = fixed(400, seed);
             o.learn_replies = true;
+            o.weights.greedy_playouts = 4;
             Search search(o);
             while (!g.is_terminal()) {
                 GreedyChoice c = full_greedy(g);
@@ -221,6 +222,11 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
                 hits += c.greedy_hits, misses += c.greedy_misses;
                 weight = std::max(weight, search.reply_weight(seat));
             }
+            // Seats without evidence (say, always the last to pick, from one tile) keep the prior.
+            const unsigned seats = search.playout_weights().greedy_seats;
+            for (int seat = 1; seat < 4; ++seat)
+                EXPECT_EQ(bool(seats >> seat & 1u), search.reply_weight(seat) > 0.5) << seed << " " << seat;
+            EXPECT_EQ(seats != 0, greedy_players) << seed;
         }
         if (greedy_players) {
             EXPECT_GT(greedy, 0) << "greedy's guess never alone right against greedy players";
@@ -305,6 +311,14 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_TRUE(o.learn_replies);
     EXPECT_TRUE(set_search_option(o, "greedy_playouts=2"));
     EXPECT_EQ(o.weights.greedy_playouts, 2);
+    // Who plays full greedy in playouts: bit s for seat s (0 is me); 4 is left to the search.
+    const unsigned seats[] = {0u, 15u, 1u, 14u, 0u};
+    for (int who = 0; who <= 4; ++who) {
+        o.weights.greedy_playouts = who;
+        EXPECT_EQ(o.weights.for_players(4).greedy_seats, seats[who]) << who;
+    }
+    o.weights.greedy_playouts = 3;
+    EXPECT_EQ(o.weights.for_players(2).greedy_seats, 2u);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
 }
@@ -365,7 +379,7 @@ TEST(Policy, GreedyPlayoutsPlayFullGreedysGame) {
             for (uint64_t seed = 1; seed <= 4; ++seed) {
                 Game played = Game::deal(v, rule, seed), greedy = played;
                 Rng rng(seed);
-                playout(played, rng, w);
+                playout(played, rng, w.for_players(v.players));
                 while (!greedy.is_terminal()) apply_full_greedy(greedy);
                 const Result a = played.result(false), b = greedy.result(false);
                 for (int p = 0; p < a.players; ++p) {
