@@ -28,7 +28,7 @@ struct PolicyWeights {
     int many_order = 3, many_deny = 3;
     // Who plays full greedy's answers (src/greedy.h) in playouts instead:
     // 0 nobody, 1 every player, 2 only seat 0 (the searching player), 3 all
-    // but seat 0, 4 the others that learn_replies takes for greedy players.
+    // but seat 0, 4 (with learn_replies) the others it takes for greedy players.
     // Off: a playout costs 2-4 times as much, and at equal time none won
     // first places in 4p, where more playouts buy nothing (docs/experiments.md).
     int greedy_playouts = 0;
