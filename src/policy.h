@@ -26,11 +26,6 @@ struct PolicyWeights {
     // better than 3 (build/predict), but neither deny=1 nor order=6 won more
     // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
     int many_order = 3, many_deny = 3;
-    // Picks in the last `fit_picks` turns before the last pick: a tile that fits
-    // nowhere in my kingdom is worth no points to me (0: not looked at).
-    int fit_picks = 0;
-    bool pick_after_put = false;  // picks judged on the kingdom after this turn's placement
-    int greedy_last = 0;  // every player plays full greedy in the last greedy_last turns of a playout
     // Who plays full greedy's answers (src/greedy.h) in playouts instead:
     // 0 nobody, 1 every player, 2 only seat 0 (the searching player), 3 all
     // but seat 0, 4 (with learn_replies) the others it takes for greedy players.
@@ -166,12 +161,11 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     return i ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
 }
 
-// The policy's pick for the player to act (-1 when there is nothing to pick),
-// judged on its kingdom `after` this turn's placement when given.
-inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w, const Kingdom* after = nullptr) {
+// The policy's pick for the player to act (-1 when there is nothing to pick).
+inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0) return -1;
-    const Kingdom& k = after ? *after : g.kingdom(seat);
+    const Kingdom& k = g.kingdom(seat);
     // The tile picked now is the last one placed when the next turn is the last:
     // then its worth is exactly its best gain, worth the cost of trying its spots.
     const bool last_pick = g.turn() == g.variant().turns - 2;
@@ -204,11 +198,9 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w, const Ki
         return n ? picks[best_index] : -1;
     }
     const LaterPickers later(g);
-    const bool fit = w.fit_picks && g.turn() >= g.variant().turns - 2 - w.fit_picks;
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
         const Tile& tile = kTiles[id];
         int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
-        if (fit && !k.has_legal_placement(tile, g.rule())) v = 0;
         if (w.order) v += w.order * (g.draft_count() - 1 - i);
         if (w.deny) v += w.deny * later.worth(tile);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
@@ -219,23 +211,13 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w, const Ki
 
 // Plays g to the end with the policy for every player (full greedy for w.greedy_seats).
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
-    const int greedy_from = g.variant().turns - w.greedy_last;
     while (!g.is_terminal()) {
-        if ((w.greedy_seats >> g.current_player() & 1u) || g.turn() >= greedy_from) {
+        if (w.greedy_seats >> g.current_player() & 1u) {
             apply_full_greedy(g);
             continue;
         }
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
-        int pick = -1;
-        if (!g.last_turn()) {
-            if (w.pick_after_put && put.valid()) {
-                Kingdom after = g.kingdom(g.current_player());
-                after.place(kTiles[g.current_tile()], put);
-                pick = policy_pick(g, rng, w, &after);
-            } else {
-                pick = policy_pick(g, rng, w);
-            }
-        }
+        int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
         g.apply(put, pick, true);
     }
 }

@@ -89,9 +89,6 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "deny") o.weights.deny = int(v);
     else if (name == "many_order") o.weights.many_order = int(v);
     else if (name == "many_deny") o.weights.many_deny = int(v);
-    else if (name == "pick_after_put") o.weights.pick_after_put = v != 0;
-    else if (name == "greedy_last") o.weights.greedy_last = int(v);
-    else if (name == "fit_picks") o.weights.fit_picks = int(v);
     else if (name == "greedy_playouts") o.weights.greedy_playouts = int(v);
     else return false;
     return true;
