@@ -2021,11 +2021,12 @@ struct PolicyWeights {
  int many_order = 3, many_deny = 3;
  int greedy_playouts = 0;
  unsigned greedy_seats = 0;
- PolicyWeights for_players(int players) const {
+ PolicyWeights for_players(int players, unsigned taken_for_greedy = 0) const {
   PolicyWeights w = *this;
   if (players > 2) w.order = many_order, w.deny = many_deny;
   const unsigned all = (1u << players) - 1;
-  w.greedy_seats = greedy_playouts == 1 ? all : greedy_playouts == 2 ? 1u : greedy_playouts == 3 ? all - 1 : 0;
+  const unsigned seats[] = {0u, all, 1u, all - 1, taken_for_greedy & (all - 1)};
+  w.greedy_seats = greedy_playouts >= 0 && greedy_playouts <= 4 ? seats[greedy_playouts] : 0;
   return w;
  }
 };
@@ -2253,11 +2254,13 @@ class Search {
   const Game& root = request.game;
   SearchReport report;
   if (root.is_terminal() || root.current_player() != 0) return report;
-  weights_ = options_.weights.for_players(root.variant().players);
-  if (options_.learn_replies) opponents_.observe(root);
-  if (options_.weights.greedy_playouts == 4 && options_.learn_replies)
+  unsigned taken_for_greedy = 0;
+  if (options_.learn_replies) {
+   opponents_.observe(root);
    for (int seat = 1; seat < root.variant().players; ++seat)
-    if (opponents_.greedy_weight(seat) > 0.5) weights_.greedy_seats |= 1u << seat;
+    if (opponents_.greedy_weight(seat) > 0.5) taken_for_greedy |= 1u << seat;
+  }
+  weights_ = options_.weights.for_players(root.variant().players, taken_for_greedy);
   if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
    return report;
   if (root.last_turn()) return solve_last_turn(root);

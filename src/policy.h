@@ -32,14 +32,16 @@ struct PolicyWeights {
     // Off: a playout costs 2-4 times as much, and at equal time none won
     // first places in 4p, where more playouts buy nothing (docs/experiments.md).
     int greedy_playouts = 0;
-    unsigned greedy_seats = 0;  // the seats (bit s: seat s) that follow from it; 4: set by the search
+    unsigned greedy_seats = 0;  // the seats (bit s: seat s) that follow from it, set by for_players
 
-    // The weights for a game of `players` players.
-    PolicyWeights for_players(int players) const {
+    // The weights for a game of `players` players; `taken_for_greedy`: the
+    // seats learn_replies takes for greedy players (for greedy_playouts 4).
+    PolicyWeights for_players(int players, unsigned taken_for_greedy = 0) const {
         PolicyWeights w = *this;
         if (players > 2) w.order = many_order, w.deny = many_deny;
         const unsigned all = (1u << players) - 1;
-        w.greedy_seats = greedy_playouts == 1 ? all : greedy_playouts == 2 ? 1u : greedy_playouts == 3 ? all - 1 : 0;
+        const unsigned seats[] = {0u, all, 1u, all - 1, taken_for_greedy & (all - 1)};
+        w.greedy_seats = greedy_playouts >= 0 && greedy_playouts <= 4 ? seats[greedy_playouts] : 0;
         return w;
     }
 };

@@ -151,11 +151,13 @@ class Search {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
-        weights_ = options_.weights.for_players(root.variant().players);
-        if (options_.learn_replies) opponents_.observe(root);
-        if (options_.weights.greedy_playouts == 4 && options_.learn_replies)
+        unsigned taken_for_greedy = 0;  // the others whose picks say greedy player (chance above one half)
+        if (options_.learn_replies) {
+            opponents_.observe(root);
             for (int seat = 1; seat < root.variant().players; ++seat)
-                if (opponents_.greedy_weight(seat) > 0.5) weights_.greedy_seats |= 1u << seat;
+                if (opponents_.greedy_weight(seat) > 0.5) taken_for_greedy |= 1u << seat;
+        }
+        weights_ = options_.weights.for_players(root.variant().players, taken_for_greedy);
         if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
             return report;
         if (root.last_turn()) return solve_last_turn(root);
