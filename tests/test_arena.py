@@ -6,8 +6,8 @@ standing for two hosts, the referee and real bots.
 Checks: a match split over ':' hosts, and over the two ssh hosts, merges into
 exactly the single referee's summary of the same seeds (counts, Wilson,
 pentanomial, Elo, every game's record but times); the source sent and built
-on the hosts plays the same match; an SPRT stops the match chunk by chunk;
-the tuner over the hosts follows the same path as on this machine; a host
+on the hosts plays the same match; an SPRT stops the match chunk by chunk,
+and jobs it cut short that start late on a host leave nothing there; the tuner over the hosts follows the same path as on this machine; a host
 killed mid-run is reported, its chunk played elsewhere, nothing lost or
 counted twice; nothing is left running on the hosts.
 
@@ -67,8 +67,8 @@ def referee_json(games, seed, bots, variant="2p", extra=()):
         return json.load(f)
 
 
-def arena_cmd(slf, games, seed, bots, variant="2p", extra=()):
-    cmd = [ARENA, "--sshloginfile", slf, "--ssh", SSH, "--referee", "bin/referee", "--variant", variant,
+def arena_cmd(slf, games, seed, bots, variant="2p", extra=(), ssh=None):
+    cmd = [ARENA, "--sshloginfile", slf, "--ssh", ssh or SSH, "--referee", "bin/referee", "--variant", variant,
            "--games", str(games), "--seed", str(seed), "--no-timeout"] + list(extra)
     for b in bots:
         cmd += ["--bot", b]
@@ -216,8 +216,18 @@ def start_hosts():
         f.write("Host *\n  HostName 127.0.0.1\n  User %s\n  IdentityFile %s/user_key\n  IdentitiesOnly yes\n"
                 "  StrictHostKeyChecking no\n  UserKnownHostsFile /dev/null\n  LogLevel ERROR\n  BatchMode yes\n"
                 % (getpass.getuser(), keys))
-    global SSH
+    global SSH, SSH_LATE
     SSH = "ssh -F %s/ssh_config" % keys
+    # The same ssh, but the workers of parallel's jobs after the first two
+    # start LATE_S late on the host, as on a loaded machine.
+    late = os.path.join(keys, "late-ssh")
+    with open(late, "w") as f:
+        f.write('#!/bin/bash\nargs=()\nfor a in "$@"; do\n'
+                '  if [ "$a" = -- ] && [ "${PARALLEL_SEQ:-0}" -gt 2 ] && [[ "$*" == *GNU_Parallel_worker* ]]; then\n'
+                '    args+=(-- sleep %g\\;)\n'
+                '  else args+=("$a"); fi\ndone\nexec ssh "${args[@]}"\n' % LATE_S)
+    os.chmod(late, 0o755)
+    SSH_LATE = "%s -F %s/ssh_config" % (late, keys)
     return servers, None
 
 
@@ -247,7 +257,8 @@ def tmp_dirs():
 
 
 # ------------------------------------------------------------------ the checks
-SSH = "ssh"
+SSH = SSH_LATE = "ssh"
+LATE_S = 2.0
 BOTS = ["bin/greedy", "bin/random --seed 3"]
 
 
@@ -329,6 +340,15 @@ def ssh_checks(servers, single):
           "--sprt stops the match at a whole chunk (%s games, LLR %s)"
           % (merged and merged["games"], merged and merged["sprt"]["llr"]))
     nothing_left(servers, before, "after the SPRT stop")
+    # Again, two slots a host, and the jobs after the first two start late on
+    # the hosts: the first two decide, and the late ones, cut short, must not
+    # make the work dir again after the session removed it.
+    p, merged = arena("ssh-sprt-late", slf("two-by-2.slf", ["2/hosta", "2/hostb"]), 400, 1, BOTS,
+                      extra=["--chunk-seeds", "4", "--sprt", "elo0=0,elo1=300"], ssh=SSH_LATE)
+    check(p.returncode == 0 and merged and merged["games"] == 16 and merged["sprt"]["decision"] == "H1",
+          "--sprt stops the match with two jobs in flight that start late (%s games)" % (merged and merged["games"]))
+    time.sleep(LATE_S + 1)  # those late workers have started by now
+    nothing_left(servers, before, "after the SPRT stop with late workers")
 
     # The tuner over the hosts: the same iterations as on this machine.
     params = os.path.join(WORK, "toy.params")

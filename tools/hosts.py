@@ -273,9 +273,13 @@ class HostSession:
         os.replace(tmp, self.live_slf)  # parallel re-reads it when a job ends
 
     def _parallel(self, *extra):
-        cmd = ["parallel", "--slf", self.live_slf, "--ssh", self.ssh_cmd, "--wd", self.work] + list(extra)
+        # No --wd: parallel's worker would `mkdir -p` the work dir on the host,
+        # and one that starts late (a loaded host) after close() removed it
+        # would leave it there. The jobs cd into it themselves, and the
+        # basefiles go to the same absolute path (rsync makes it on the host).
+        cmd = ["parallel", "--slf", self.live_slf, "--ssh", self.ssh_cmd] + list(extra)
         if self.remote:
-            cmd += [a for b in self.basefiles for a in ("--bf", os.path.join(self.work, ".", b))]
+            cmd += [a for b in self.basefiles for a in ("--bf", os.path.join(self.work, b))]
         return cmd
 
     def run_round(self, jobs):
@@ -288,7 +292,8 @@ class HostSession:
         joblog = os.path.join(self.control, "joblog")
         if os.path.exists(joblog):
             os.remove(joblog)
-        lines = "".join(" ".join(shlex.quote(w) for w in ["sh", JOB_SCRIPT, cid] + list(args)) + "\n"
+        cd = "cd %s &&" % shlex.quote(self.work)  # fails, and makes nothing, once close() removed it
+        lines = "".join(" ".join([cd] + [shlex.quote(w) for w in ["sh", JOB_SCRIPT, cid] + list(args)]) + "\n"
                         for cid, args in jobs.items())
         # All the round's jobs at once, stdin closed: parallel never waits on its input.
         self.proc = subprocess.Popen(self._parallel("--joblog", joblog), stdin=subprocess.PIPE,
@@ -359,7 +364,7 @@ class HostSession:
                     cols = ln.split("\t")
                     if len(cols) < 9 or cols[0] == "Seq" or (cols[6] == "0" and cols[7] == "0"):
                         continue
-                    m = re.match(r"^sh %s (\S+) " % re.escape(JOB_SCRIPT), cols[8])
+                    m = re.match(r"^cd .+? && sh %s (\S+) " % re.escape(JOB_SCRIPT), cols[8])
                     if m:
                         why = "exit %s" % cols[6] + ("" if cols[7] == "0" else ", signal %s" % cols[7])
                         events.put(("failed", m.group(1), host_name(cols[1]), why))
