@@ -199,8 +199,8 @@ int main(int argc, char** argv) {
         printf("... and score every one of them (incremental)    %8.1f ns\n", gain_ns);
     }
 
-    PolicyWeights weights;
     for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
+        const PolicyWeights weights = PolicyWeights().for_players(v->players);  // as the search sets them
         Request r = requests_at(*v, 42, {0})[0];  // seat 0's first request: the game's opening
         const Game& opening = r.game;
         Rng rng(7);
