@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The referee's command line as other tools use it: the --json summary keys,
 seat-swapped pairs, rotation of bots through the seats, SPRT stopping early,
-the terminal view, --paired comparisons, and clear errors for bad options.
+progress lines, the terminal view, --paired comparisons, and clear errors for bad options.
 usage: test_referee_cli.py REFEREE GREEDY RANDOM WORK_DIR"""
 import glob
 import json
@@ -79,6 +79,19 @@ s = json.load(open(out))
 check(s["sprt"]["decision"] == "H1" and s["games"] < 2000, "SPRT accepts H1 early (%d games, LLR %.2f)" % (s["games"], s["sprt"]["llr"]))
 check("H1 accepted" in p.stdout, "the summary says H1 was accepted")
 
+# --progress: a line on stderr every N games, not on a terminal too (long runs under nohup).
+p = run("--variant", "2p", "--games", "2000", "--seed", "1", "--jobs", "2", "--bot", greedy, "--bot", rand,
+        "--sprt", "elo0=0,elo1=100", "--progress", "10", "--json", out)
+lines = re.findall(r"^referee: (\d+)/2000 games, \d+ s: bot 0 wins ([\d.]+)% \[[\d.]+, [\d.]+\], "
+                   r"Elo [+-][\d.]+ \[[+-][\d.]+, [+-][\d.]+\], LLR (-?[\d.]+)$", p.stderr, re.M)
+s = json.load(open(out))
+check(len(lines) >= 2 and [int(n) for n, _, _ in lines] == list(range(10, 10 * len(lines) + 1, 10))
+      and int(lines[-1][0]) <= s["games"] and float(lines[-1][2]) > 0,
+      "--progress 10: a line every 10 games with win rate, Elo and LLR (%d lines, %d games)" % (len(lines), s["games"]))
+p = run("--variant", "3p", "--games", "6", "--seed", "3", "--bot", greedy, "--bot", rand, "--progress", "3")
+check(re.findall(r"^referee: (\d)/6 games, \d+ s: bot 0 first [\d.]+% \[[\d.]+, [\d.]+\]$", p.stderr, re.M) == ["3", "6"],
+      "--progress with three players: first places, no Elo")
+
 # --show prints both kingdoms, plain text when not on a terminal.
 p = run("--variant", "2p", "--games", "1", "--seed", "3", "--bot", greedy, "--bot", rand, "--show")
 check("[#]" in p.stdout and "\033[" not in p.stdout, "--show prints plain kingdoms with the castle")
@@ -112,7 +125,8 @@ run("--paired", pa, expect=2)
 
 # Bad options: a clear message and exit code 2.
 for args in (["--variant", "5p", "--bot", greedy], ["--games", "x", "--bot", greedy], [],
-             ["--variant", "2p", "--bot", "a", "--bot", "b", "--bot", "c"], ["--sprt", "elo0=5,elo1=1", "--bot", greedy]):
+             ["--variant", "2p", "--bot", "a", "--bot", "b", "--bot", "c"], ["--sprt", "elo0=5,elo1=1", "--bot", greedy],
+             ["--progress", "-1", "--bot", greedy]):
     p = run(*args, expect=2)
     check(p.returncode == 2 and "referee:" in p.stderr, "rejects %s" % " ".join(args or ["no arguments"]))
 

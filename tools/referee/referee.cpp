@@ -46,6 +46,7 @@ struct Options {
     std::string json_path, replay_dir;
     bool sprt = false;
     SprtParams sprt_params;
+    long progress = 0;  // > 0: a line on stderr every this many games
 };
 
 const char* kUsage =
@@ -53,7 +54,7 @@ const char* kUsage =
     "               --rule match|adjacent --time-scale F [--no-timeout]\n"
     "               --bot \"CMD\" --bot \"CMD\" [...]\n"
     "               [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
-    "               [--show] [--strict-put]\n"
+    "               [--show] [--strict-put] [--progress N]\n"
     "       referee --merge FILE... [--json FILE] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
     "       referee --paired A.json B.json\n"
     "Two-player variants play every seed twice, seats swapped; 3p and 4p rotate the\n"
@@ -64,7 +65,9 @@ const char* kUsage =
     "the order given and the merge stops at the first one where the test decides.\n"
     "--paired compares two runs of the same deals (same seeds, bots at the same seats,\n"
     "usually one bot changed) game by game: each bot's first places and score in A\n"
-    "minus B on the same deal, with 95% intervals over the deals.\n";
+    "minus B on the same deal, with 95% intervals over the deals.\n"
+    "--progress N prints a line on stderr every N games: bot 0's result so far\n"
+    "(win rate or first places, with two players its Elo, and the SPRT's LLR).\n";
 
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "referee: " << message << "\n" << kUsage;
@@ -83,6 +86,7 @@ void check_options(Options& o) {
         if (o.bots.size() == 1) o.bots.push_back(o.bots[0]);  // self-play: two entrants, one command
     }
     if (o.sprt && o.variant->players != 2) usage_error("--sprt needs a two-player variant");
+    if (o.progress < 0) usage_error("--progress must be at least 0");
 }
 
 Options parse_options(int argc, char** argv) {
@@ -123,6 +127,8 @@ Options parse_options(int argc, char** argv) {
             o.strict_put = true;
         } else if (a == "--show") {
             o.show = true;
+        } else if (a == "--progress") {
+            o.progress = long(number(a, need(i)));
         } else if (a == "--bot") {
             o.bots.push_back(need(i));
         } else if (a == "--json") {
@@ -286,12 +292,38 @@ class Arena {
                 if (!m.seats[s].fault.empty()) printf("  seat %d's game ended: %s\n", s, m.seats[s].fault.c_str());
             printf("\n");
             fflush(stdout);
+        } else if (o_.progress > 0) {
+            if (done_ % o_.progress == 0) progress_line();
         } else if (isatty(2)) {
             fprintf(stderr, "\r%ld/%ld games", done_, o_.games);
             fflush(stderr);
         }
         if (o_.sprt && sprt_pentanomial(pentanomial(games_, n), o_.sprt_params).decision != SprtDecision::Continue)
             stop_ = true;
+    }
+
+    // A long run's sign of life (--progress): bot 0's result so far, on one line.
+    void progress_line() const {
+        const EntrantStats e = entrant_stats(games_, o_.bots.size())[0];
+        const Interval ci = e.interval();
+        std::string line = "referee: " + std::to_string(done_) + "/" + std::to_string(o_.games) + " games, " +
+                           std::to_string(long(duration_to_ms(Clock::now() - start_) / 1000)) + " s: bot 0 ";
+        char text[160];
+        snprintf(text, sizeof text, "%s %.1f%% [%.1f, %.1f]", o_.variant->players == 2 ? "wins" : "first",
+                 100 * e.win_rate(), 100 * ci.low, 100 * ci.high);
+        line += text;
+        if (o_.variant->players == 2) {
+            const std::array<long, 5> pairs = pentanomial(games_, 2);
+            const EloEstimate elo = elo_pentanomial(pairs);
+            snprintf(text, sizeof text, ", Elo %+.1f [%+.1f, %+.1f]", elo.elo, elo.low, elo.high);
+            line += text;
+            if (o_.sprt) {
+                snprintf(text, sizeof text, ", LLR %.2f", sprt_pentanomial(pairs, o_.sprt_params).llr);
+                line += text;
+            }
+        }
+        fprintf(stderr, "%s\n", line.c_str());
+        fflush(stderr);
     }
 
     const Options& o_;
