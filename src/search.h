@@ -59,7 +59,6 @@ struct SearchOptions {
     // of games, docs/experiments.md).
     bool learn_replies = false;
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
-    int min_reps = 1;            // experiment: runs per arm at least in a round of the halving
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     PolicyWeights weights;
 };
@@ -86,7 +85,6 @@ inline bool set_search_option(SearchOptions& o, const std::string& setting) {
     else if (name == "learn_replies") o.learn_replies = v != 0;
     else if (name == "try_picks") o.weights.try_picks = v != 0;
     else if (name == "endgame") o.endgame = v != 0;
-    else if (name == "min_reps") o.min_reps = int(v);
     else if (name == "order") o.weights.order = int(v);
     else if (name == "deny") o.weights.deny = int(v);
     else if (name == "many_order") o.weights.many_order = int(v);
@@ -422,7 +420,7 @@ class Search {
                                                           : time.playouts_left();
             long reps = long(left / (double(rounds_left) * alive));
             if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
-            reps = std::max(reps, long(options_.min_reps));
+            reps = std::max(reps, 1L);
             for (long j = 0; j < reps && !stop; ++j) {
                 // The j-th deal of the round, the same for every arm (odd constants spread the seeds).
                 uint64_t seed = base + uint64_t(round) * 0x9E3779B97F4A7C15ull + uint64_t(j) * 0xD1B54A32D192ED03ull;
