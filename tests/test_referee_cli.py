@@ -82,7 +82,7 @@ check("H1 accepted" in p.stdout, "the summary says H1 was accepted")
 # --progress: a line on stderr every N games, not on a terminal too (long runs under nohup).
 p = run("--variant", "2p", "--games", "2000", "--seed", "1", "--jobs", "2", "--bot", greedy, "--bot", rand,
         "--sprt", "elo0=0,elo1=100", "--progress", "10", "--json", out)
-lines = re.findall(r"^referee: (\d+)/2000 games, \d+ s: bot 0 wins ([\d.]+)% \[[\d.]+, [\d.]+\], "
+lines = re.findall(r"^referee: (\d+)/2000 games, \d+ s: bot 0 win rate ([\d.]+)% \[[\d.]+, [\d.]+\], "
                    r"Elo [+-][\d.]+ \[[+-][\d.]+, [+-][\d.]+\], LLR (-?[\d.]+)$", p.stderr, re.M)
 s = json.load(open(out))
 check(len(lines) >= 2 and [int(n) for n, _, _ in lines] == list(range(10, 10 * len(lines) + 1, 10))

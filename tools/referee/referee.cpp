@@ -309,7 +309,7 @@ class Arena {
         std::string line = "referee: " + std::to_string(done_) + "/" + std::to_string(o_.games) + " games, " +
                            std::to_string(long(duration_to_ms(Clock::now() - start_) / 1000)) + " s: bot 0 ";
         char text[160];
-        snprintf(text, sizeof text, "%s %.1f%% [%.1f, %.1f]", o_.variant->players == 2 ? "wins" : "first",
+        snprintf(text, sizeof text, "%s %.1f%% [%.1f, %.1f]", o_.variant->players == 2 ? "win rate" : "first",
                  100 * e.win_rate(), 100 * ci.low, 100 * ci.high);
         line += text;
         if (o_.variant->players == 2) {
