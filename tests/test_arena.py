@@ -7,7 +7,8 @@ Checks: a match split over ':' hosts, and over the two ssh hosts, merges into
 exactly the single referee's summary of the same seeds (counts, Wilson,
 pentanomial, Elo, every game's record but times); the source sent and built
 on the hosts plays the same match; an SPRT stops the match chunk by chunk,
-and jobs it cut short that start late on a host leave nothing there; the tuner over the hosts follows the same path as on this machine; a host
+and jobs it cut short that start late on a host leave nothing there; the
+tuner over the hosts follows the same path as on this machine; a host
 killed mid-run is reported, its chunk played elsewhere, nothing lost or
 counted twice; nothing is left running on the hosts.
 
