@@ -115,6 +115,9 @@ class Kingdom {
     // The rows of the window: a tile may cover squares of these rows only.
     KD_INLINE int window_first_row() const { return window_low(max_y_); }
     KD_INLINE int window_last_row() const { return window_high(min_y_); }
+    // The columns of the window, likewise.
+    int window_first_column() const { return window_low(max_x_); }
+    int window_last_column() const { return window_high(min_x_); }
     int min_x() const { return min_x_; }
     int max_x() const { return max_x_; }
     int min_y() const { return min_y_; }

@@ -31,6 +31,10 @@ inline bool parse_rule_mode(const std::string& text, RuleMode& out) {
     else return false;
     return true;
 }
+// The name parse_rule_mode reads.
+inline const char* rule_mode_name(RuleMode m) {
+    return m == RuleMode::Auto ? "auto" : m == RuleMode::Match ? "match" : "adjacent";
+}
 
 // Command-line options of our players, for local use (CodinGame passes none).
 struct PlayerOptions {

@@ -299,10 +299,6 @@ bool search(const PlayerOptions& po, const TimeBudget& budget, Analysis& out, st
 
 // ---------------------------------------------------------------- printing
 
-const char* rule_mode_name(RuleMode m) {
-    return m == RuleMode::Auto ? "auto" : m == RuleMode::Match ? "match" : "adjacent";
-}
-
 // Who player p (relative to the one deciding, 0) is.
 std::string who(const Source& s, const Game& g, int p) {
     if (p < 0) return "nobody";
@@ -319,9 +315,9 @@ std::string tile_text(int id) {
 
 // The lines showing a kingdom: the area it may still use (where any PUT
 // lands), with x across and y down, under a caption.
-std::vector<std::string> kingdom_lines(const Kingdom& k, const Variant& v, const std::string& caption, bool color) {
-    const int x0 = std::max(0, k.max_x() - v.extent + 1), x1 = std::min(v.side - 1, k.min_x() + v.extent - 1);
-    const int y0 = std::max(0, k.max_y() - v.extent + 1), y1 = std::min(v.side - 1, k.min_y() + v.extent - 1);
+std::vector<std::string> kingdom_lines(const Kingdom& k, const std::string& caption, bool color) {
+    const int x0 = k.window_first_column(), x1 = k.window_last_column();
+    const int y0 = k.window_first_row(), y1 = k.window_last_row();
     std::vector<std::string> lines{caption, "   "};
     char number[16];
     for (int x = x0; x <= x1; ++x) snprintf(number, sizeof number, "%2d ", x), lines[1] += number;
@@ -358,7 +354,7 @@ std::string kingdoms_text(const Source& s, const Game& g, bool color) {
             const std::string caption = who(s, g, p) + (p == 0 ? " (deciding)" : "") + ": " +
                                         std::to_string(g.kingdom(p).score()) + " points" +
                                         (g.eliminated(p) ? " (out)" : "");
-            blocks.push_back(kingdom_lines(g.kingdom(p), g.variant(), caption, color));
+            blocks.push_back(kingdom_lines(g.kingdom(p), caption, color));
             height = std::max(height, blocks.back().size());
         }
         for (size_t row = 0; row < height; ++row) {
