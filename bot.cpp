@@ -260,6 +260,8 @@ class Kingdom {
  KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
  KD_INLINE int window_first_row() const { return window_low(max_y_); }
  KD_INLINE int window_last_row() const { return window_high(min_y_); }
+ int window_first_column() const { return window_low(max_x_); }
+ int window_last_column() const { return window_high(min_x_); }
  int min_x() const { return min_x_; }
  int max_x() const { return max_x_; }
  int min_y() const { return min_y_; }
@@ -1352,6 +1354,9 @@ inline bool parse_rule_mode(const std::string& text, RuleMode& out) {
  else if (rule_by_name(text, rule)) out = rule == Rule::Match ? RuleMode::Match : RuleMode::Adjacent;
  else return false;
  return true;
+}
+inline const char* rule_mode_name(RuleMode m) {
+ return m == RuleMode::Auto ? "auto" : m == RuleMode::Match ? "match" : "adjacent";
 }
 struct PlayerOptions {
  TimeControl time;
