@@ -64,11 +64,13 @@ struct alignas(32) Bitboard {
         return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) + __builtin_popcountll(w[2]) +
                __builtin_popcountll(w[3]);
     }
+#ifndef KD_UPLOAD  // home only: tools and tests
     // Index of the lowest set square; the board must not be empty.
     KD_INLINE int lowest() const {
         for (int i = 0;; ++i)
             if (w[i]) return i * 64 + __builtin_ctzll(w[i]);
     }
+#endif
 
     KD_INLINE Bitboard operator&(const Bitboard& o) const { return Bitboard{w & o.w}; }
     KD_INLINE Bitboard operator|(const Bitboard& o) const { return Bitboard{w | o.w}; }
@@ -79,6 +81,7 @@ struct alignas(32) Bitboard {
     KD_INLINE bool operator==(const Bitboard& o) const { return !Bitboard{w ^ o.w}.any(); }
     KD_INLINE bool operator!=(const Bitboard& o) const { return !(*this == o); }
 
+#ifndef KD_UPLOAD  // home only: tests, and the flood fill of the referee's scores
     static KD_INLINE Bitboard single(int sq) {
         Bitboard b;
         b.set(sq);
@@ -93,6 +96,7 @@ struct alignas(32) Bitboard {
         const unsigned __int128 rows = (unsigned __int128)(t[2] | t[3] << 32) << 64 | (t[0] | t[1] << 32);
         return uint64_t(rows >> (8 * first_row));
     }
+#endif
     // Calls visit(square) for every set square, in ascending order.
     template <typename Visit>
     KD_INLINE void for_each_square(Visit&& visit) const {

@@ -42,11 +42,13 @@ inline constexpr const Variant& kThreePlayers = kVariants[1];
 inline constexpr const Variant& kFourPlayers = kVariants[2];
 inline constexpr const Variant& kDuel = kVariants[3];
 
+#ifndef KD_UPLOAD  // home only: command lines and state texts
 inline const Variant* variant_by_name(const std::string& name) {
     for (const Variant& v : kVariants)
         if (name == v.name) return &v;
     return nullptr;
 }
+#endif
 
 constexpr int kMaxPlayers = 4;
 constexpr int kMaxDraft = 4;
@@ -125,6 +127,7 @@ class Game {
         for (auto& k : kingdoms_) k = Kingdom(v.side, v.extent);
     }
 
+#ifndef KD_UPLOAD  // home only: the referee deals
     // A new game whose deck is a shuffle of the 48 tiles by `seed`; the first draft is revealed.
     static Game deal(const Variant& v, Rule rule, uint64_t seed) {
         Game g(v, rule);
@@ -136,6 +139,7 @@ class Game {
         g.start();
         return g;
     }
+#endif
 
     // ---- Reading the state ----
     KD_INLINE const Variant& variant() const { return *variant_; }
@@ -160,8 +164,10 @@ class Game {
     KD_INLINE const Slot& draft(int i) const { return draft_[i]; }
     // Tiles drawn so far and tiles that will still be drawn, in draw order.
     int drawn_count() const { return next_draw_; }
+#ifndef KD_UPLOAD  // home only: tools and tests
     int undrawn_count() const { return deck_size_ - next_draw_; }
     int8_t deck_tile(int i) const { return deck_[i]; }
+#endif
 
     // The answers of this turn (kings that place, or that pick on the first turn), and
     // the seat of the step-th of them (-1: a tile nobody picked).
@@ -258,6 +264,7 @@ class Game {
         return out;
     }
 
+#ifndef KD_UPLOAD  // home only: the referee ends a faulty player's game
     // Ends a player's game (timeout, bad output, crash...). If it is the one
     // acting, its answer is abandoned: the tile in play is discarded, no pick.
     void eliminate(int seat, const char* reason) {
@@ -271,22 +278,27 @@ class Game {
             settle();
         }
     }
+#endif
 
     // ---- The end ----
 
     // Scores, tie-breaks and ranks; meaningful at any time. The scores come from
     // the flood fill, or from the incremental count when `recount` is false (search).
-    Result result(bool recount = true) const {
+    Result result([[maybe_unused]] bool recount = true) const {
         Result r;
         r.players = players();
         for (int i = 0; i < r.players; ++i) {
-            r.score[i] = recount ? kingdoms_[i].recount_score() : kingdoms_[i].score();
+            r.score[i] = kingdoms_[i].score();
+#ifndef KD_UPLOAD  // home only: the referee's scores by flood fill
+            if (recount) r.score[i] = kingdoms_[i].recount_score();
+#endif
             r.territory[i] = kingdoms_[i].territory();
             r.crowns[i] = kingdoms_[i].crown_count();
         }
         apply_tie_breaks(r);
         return r;
     }
+#ifndef KD_UPLOAD  // home only: tests
     // Per seat: the share of opponents it beats, a tie counting half (1 = alone
     // first, 0 = last; in two-player games win 1, draw 0.5, loss 0).
     void returns(double* out) const {
@@ -298,7 +310,9 @@ class Game {
             out[i] = v / (r.players - 1);
         }
     }
+#endif
 
+#ifndef KD_UPLOAD  // home only: the checks of debug builds and tests
     // Whether the state holds together: every kingdom (Kingdom::is_ok), each
     // tile at most once among this turn's tiles, the draft and the draws to
     // come, drafts in ascending id, owners that are seats, the step within
@@ -329,6 +343,7 @@ class Game {
         if (!over_ && (step_ < 0 || step_ >= steps_in_turn() || turn_ >= variant_->turns)) return "no answer due";
         return nullptr;
     }
+#endif
 
     // ---- Setting up a position (deal(), and trackers rebuilding a game from text) ----
 
@@ -338,6 +353,7 @@ class Game {
         deck_size_ = int8_t(next_draw_ + count);
         std::memcpy(deck_ + next_draw_, tiles, size_t(count));
     }
+#ifndef KD_UPLOAD  // home only: deal() and state texts
     void set_deck(const int8_t* tiles, int count) {
         next_draw_ = 0;
         set_undrawn(tiles, count);
@@ -350,6 +366,7 @@ class Game {
         reveal_draft();
         settle();
     }
+#endif
     // A position in the middle of a game, as a player sees it: `first_picker`
     // is the seat that picked first on turn 0 (relative seats start elsewhere).
     void set_position(int turn, int step, const Slot* placing, int n_placing, const Slot* draft, int n_draft,
@@ -388,8 +405,10 @@ class Game {
         KD_ASSERT(seat >= 0 && seat < players());
         return kingdoms_[seat];
     }
+#ifndef KD_UPLOAD  // home only: the referee's replays
     // Where replays record discards and eliminations; the search leaves it null.
     void set_log(std::vector<GameEvent>* log) { log_ = log; }
+#endif
 
   private:
     void reveal_draft() {
@@ -428,9 +447,13 @@ class Game {
                 reveal_draft();
         }
     }
+#ifndef KD_UPLOAD
     void log(GameEvent::Kind kind, int seat, int tile, const char* reason) {
         if (log_) log_->push_back(GameEvent{kind, int8_t(turn_), int8_t(seat), int8_t(tile), reason});
     }
+#else
+    template <typename... Ignored> void log(Ignored...) const {}  // the upload records nothing
+#endif
 
     const Variant* variant_;
     Rule rule_;
@@ -442,7 +465,9 @@ class Game {
     bool over_ = false;
     Slot placing_[kMaxDraft], draft_[kMaxDraft];
     int8_t deck_[kTileCount] = {};
+#ifndef KD_UPLOAD
     std::vector<GameEvent>* log_ = nullptr;
+#endif
     Kingdom kingdoms_[kMaxPlayers];
 };
 

@@ -19,7 +19,9 @@ namespace kd {
 enum class Rule : int8_t { Match, Adjacent };
 
 // The rules' names on command lines, in replays and in state texts.
+#ifndef KD_UPLOAD  // home only: replays and state texts
 inline const char* rule_name(Rule r) { return r == Rule::Match ? "match" : "adjacent"; }
+#endif
 // False for a name that is neither.
 inline bool rule_by_name(const std::string& name, Rule& out) {
     if (name != "match" && name != "adjacent") return false;
@@ -104,20 +106,24 @@ class Kingdom {
             if (terrain_[t].test(sq)) return t;
         return kEmpty;
     }
+#ifndef KD_UPLOAD  // home only: texts and checks
     int crowns_at(int x, int y) const {
         if (x < 0 || y < 0 || x >= side_ || y >= side_) return 0;
         const int sq = square_of(x, y);
         return crown_bit0_.test(sq) + 2 * crown_bit1_.test(sq);
     }
+#endif
     KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
     // Empty squares a tile may still cover.
     KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
     // The rows of the window: a tile may cover squares of these rows only.
     KD_INLINE int window_first_row() const { return window_low(max_y_); }
     KD_INLINE int window_last_row() const { return window_high(min_y_); }
+#ifndef KD_UPLOAD  // home only: tools show it
     // The columns of the window, likewise.
     int window_first_column() const { return window_low(max_x_); }
     int window_last_column() const { return window_high(min_x_); }
+#endif
     int min_x() const { return min_x_; }
     int max_x() const { return max_x_; }
     int min_y() const { return min_y_; }
@@ -132,10 +138,12 @@ class Kingdom {
     KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
     KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
     KD_INLINE int terrain_score(int t) const { return terrain_score_[t]; }
+#ifndef KD_UPLOAD  // home only: tools and tests
     // Crowns on the squares of b.
     KD_INLINE int crowns_on(const Bitboard& b) const {
         return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count();
     }
+#endif
 
     // ---- Placement rules: the only place they are written down ----
 
@@ -267,6 +275,7 @@ class Kingdom {
         }
     }
 
+#ifndef KD_UPLOAD  // home only: the referee's final scores and the checks of debug builds and tests
     // The score by flood fill: zones are 4-connected squares of one terrain,
     // each worth its size times its crowns. Independent of score(). The
     // kingdom's bounding box (7x7 at most) fits one word, 8 bits a row, where
@@ -330,6 +339,7 @@ class Kingdom {
         if (window_ != window_for(min_x_, max_x_, min_y_, max_y_)) return "window not the box's";
         return score_ == recount_score() ? nullptr : "score differs from the flood fill";
     }
+#endif
 
     // Empty squares inside the window that no tile can ever cover: none of
     // their neighbours is free. The paper's greedy breaks ties on this count.
@@ -345,6 +355,7 @@ class Kingdom {
         return isolated_in(window_for(lo_x, hi_x, lo_y, hi_y), occupied);
     }
 
+#ifndef KD_UPLOAD  // home only: the referee writes grids
     // Row y as protocol text: two characters per square, e.g. "_0_0c1*0".
     std::string row_text(int y) const {
         std::string row;
@@ -354,6 +365,7 @@ class Kingdom {
         }
         return row;
     }
+#endif
 
   private:
     KD_INLINE Bitboard connectors(int terrain, Rule rule) const {

@@ -10,23 +10,11 @@
 //! Generated file: the readable source is src/ of the project this came with
 //! (tools/bundle made this file; change src/ and bundle again). Its kit plays,
 //! tests and tunes bots at home: README.md there.
-//! Constants you may tune (search for the struct; `--set name=value` at home):
-//!  PolicyWeights (playouts): gain = points a placement scores now; joined = squares
-//!   of zones it joins; noise = jitter 0..noise on placements (a power of two
-//!   minus one); pick_noise = jitter on picks; holes = per unfillable square
-//!   (slower); order = per earlier place next turn a pick buys; deny = per point
-//!   the tile is worth to the others picking after me; greedy_playouts = who
-//!   plays full greedy in playouts instead (1 all, 2 me, 3 the others, 4 those
-//!   learn_replies takes for greedy; slower).
-//!  SearchOptions: max_placements = placements kept as candidates; first_weight =
-//!   share of a playout's value given to first place (rest: own/(own+best other),
-//!   or with margin_scale > 0 a logistic of my margin over the best other;
-//!   many_margin_scale the same with 3 or 4 players);
-//!   endgame = solve the last two turns exactly; replies = search the next
-//!   player's pick after mine (0: full greedy's guess); learn_replies = expect
-//!   greedy's pick from it as likely as its picks so far make it a greedy player.
-//!  TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
-//!   CodinGame's delays); first_max_ms = ms used of the first answer's 1000.
+//! Settings you may tune (`--set name=value` at home; here, change the default
+//! of the field that for_each_setting names):
+//! @settings
+//! TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
+//!  CodinGame's delays); first_max_ms = ms used of the first answer's 1000.
 #include <cstdio>
 #include <iostream>
 #include <string>

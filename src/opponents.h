@@ -41,7 +41,9 @@ class OpponentModel {
                             std::pow((1 - kGreedyHit) / (1 - kOtherHit), misses);
         return odds / (1 + odds);
     }
+#ifndef KD_UPLOAD  // home only: tests
     const Counts& counts(int seat) const { return counts_[seat]; }
+#endif
 
     // At each of my requests, before I answer: what the others did since my
     // last request. Then it remembers this one.

@@ -31,10 +31,12 @@ inline bool parse_rule_mode(const std::string& text, RuleMode& out) {
     else return false;
     return true;
 }
+#ifndef KD_UPLOAD  // home only: tools print it
 // The name parse_rule_mode reads.
 inline const char* rule_mode_name(RuleMode m) {
     return m == RuleMode::Auto ? "auto" : m == RuleMode::Match ? "match" : "adjacent";
 }
+#endif
 
 // Command-line options of our players, for local use (CodinGame passes none).
 struct PlayerOptions {

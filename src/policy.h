@@ -7,7 +7,6 @@
 #include <climits>
 
 #include "game.h"
-#include "greedy.h"
 
 namespace kd {
 
@@ -17,8 +16,6 @@ struct PolicyWeights {
     int joined = 1;     // per square of existing zones of the same terrain it joins
     int noise = 3;      // random jitter (0..noise, a power of two minus one) added to each placement's value
     int pick_noise = 1; // the same for picks
-    int holes = 0;      // per unfillable hole a placement leaves (0: not looked at, faster)
-    bool try_picks = false;  // value a pick by its best placement now, instead of the estimate
     int order = 3;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
     int deny = 3;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
     // order and deny with three or four players, where a tile kept from one
@@ -26,22 +23,11 @@ struct PolicyWeights {
     // better than 3 (build/predict), but neither deny=1 nor order=6 won more
     // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
     int many_order = 3, many_deny = 3;
-    // Who plays full greedy's answers (src/greedy.h) in playouts instead:
-    // 0 nobody, 1 every player, 2 only seat 0 (the searching player), 3 all
-    // but seat 0, 4 (with learn_replies) the others it takes for greedy players.
-    // Off: a playout costs 2-4 times as much, and at equal time none won
-    // first places in 4p, where more playouts buy nothing (docs/experiments.md).
-    int greedy_playouts = 0;
-    unsigned greedy_seats = 0;  // the seats (bit s: seat s) that follow from it, set by for_players
 
-    // The weights for a game of `players` players; `taken_for_greedy`: the
-    // seats learn_replies takes for greedy players (for greedy_playouts 4).
-    PolicyWeights for_players(int players, unsigned taken_for_greedy = 0) const {
+    // The weights for a game of `players` players.
+    PolicyWeights for_players(int players) const {
         PolicyWeights w = *this;
         if (players > 2) w.order = many_order, w.deny = many_deny;
-        const unsigned all = (1u << players) - 1;
-        const unsigned seats[] = {0u, all, 1u, all - 1, taken_for_greedy & (all - 1)};
-        w.greedy_seats = greedy_playouts >= 0 && greedy_playouts <= 4 ? seats[greedy_playouts] : 0;
         return w;
     }
 };
@@ -54,13 +40,10 @@ constexpr int kPickScale = 4;
 // Value of placing `tile` at p in k for its owner.
 KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     Kingdom::Effect e = k.effect(tile, p);
-    int v = e.gain * w.gain + e.joined * w.joined;
-    if (w.holes) v -= w.holes * k.isolated_holes_after(p);
-    return v;
+    return e.gain * w.gain + e.joined * w.joined;
 }
 
-// placement_value per square, for a tile of two terrains without the hole
-// count: its value at p is the sum of the values of its squares at theirs,
+// placement_value per square, for a tile of two terrains: its value at p is the sum of the values of its squares at theirs,
 // each read from a table filled once per decision (a square is part of up to
 // eight placements, and most squares join nothing).
 struct SquareValues {
@@ -90,7 +73,7 @@ template <typename Visit>
 KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
                                         Visit&& visit) {
     const Kingdom::Options o = k.options(tile, rule);
-    if (tile.terrain1 != tile.terrain2 && !w.holes) {
+    if (tile.terrain1 != tile.terrain2) {
         SquareValues first, second;
         first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, w);
         second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, w);
@@ -149,7 +132,7 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     const Tile& tile = kTiles[g.current_tile()];
     // On the last turn only points count: no zone to grow, no jitter.
     PolicyWeights now = w;
-    if (g.last_turn()) now.joined = now.noise = now.holes = 0;
+    if (g.last_turn()) now.joined = now.noise = 0;
     // Jitter from one random word (drawn when a first placement is found), a
     // few bits per placement: ties are the rule, not the exception.
     uint64_t dice = 0;
@@ -172,7 +155,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     // then its worth is exactly its best gain, worth the cost of trying its spots.
     const bool last_pick = g.turn() == g.variant().turns - 2;
     PolicyWeights points = w;
-    points.gain = kPickScale, points.joined = points.holes = 0;
+    points.gain = kPickScale, points.joined = 0;
     int best = -1, best_value = INT_MIN;
     if (last_pick) {
         // Tiles are tried by decreasing bound on their value (gain bound and
@@ -202,7 +185,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const LaterPickers later(g);
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
         const Tile& tile = kTiles[id];
-        int v = w.try_picks ? best_placement_value(k, tile, g.rule(), w) : kPickScale * pick_value(k, tile);
+        int v = kPickScale * pick_value(k, tile);
         if (w.order) v += w.order * (g.draft_count() - 1 - i);
         if (w.deny) v += w.deny * later.worth(tile);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));
@@ -211,13 +194,9 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     return best;
 }
 
-// Plays g to the end with the policy for every player (full greedy for w.greedy_seats).
+// Plays g to the end with the policy for every player.
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
     while (!g.is_terminal()) {
-        if (w.greedy_seats >> g.current_player() & 1u) {
-            apply_full_greedy(g);
-            continue;
-        }
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
         int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
         g.apply(put, pick, true);

@@ -20,6 +20,7 @@
 #include <climits>
 #include <cmath>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "decision.h"
@@ -35,25 +36,10 @@ struct SearchOptions {
     long max_playouts = 0;       // > 0: stop once this many playouts ran (a candidate's replies run together: up to 3 more)
     uint64_t seed = 1;
     int max_placements = 64;     // placements kept as candidates, best by the policy's value first
-    // Share of a playout's value given to finishing first; the rest is my share
-    // of the leaders' points, which judges a playout by its margin over the
-    // best other without saturating like a win, and was no worse in any variant.
-    double first_weight = 0;
-    // > 0: the rest of the value is instead a logistic of my margin over the
-    // best other, in points of this scale (close games count, routs saturate):
-    // margin_scale with two players, many_margin_scale with three or four.
-    // Off: 6 won an SPRT in 2p at fixed playouts, not its check at 40 ms (docs/experiments.md).
-    double margin_scale = 0, many_margin_scale = 0;
     bool greedy_turn = true;     // the others' answers for the rest of this turn are full greedy's, computed once
     bool replies = true;         // the first other player's answer after mine is searched over its picks
-    // With replies: the share of a candidate's value that expects the reply
-    // full greedy would make; the rest expects the reply best for its player.
-    // That one alone fits players who search; against plain greedy ones it
-    // mistakes their picks (4p against three `greedy`: first 65.4%, 72.5% at
-    // 0.5), but 0.5 was no better against `mce` or in self-play
-    // (docs/experiments.md), so it is a setting for such fields, off by default.
-    double greedy_reply_weight = 0;
-    // Learn that weight per player during the game instead, from its picks
+    // With replies: blend into a candidate's value the value after the reply
+    // full greedy would make, with a weight learnt per player during the game
     // (src/opponents.h): the chance that it is a greedy player. Off: it gains
     // against greedy players, nothing against `mce` or in self-play (thousands
     // of games, docs/experiments.md).
@@ -63,35 +49,38 @@ struct SearchOptions {
     PolicyWeights weights;
 };
 
-// Sets one option by name ("first_weight=0.3", "gain=10"): tuning from the
-// command line with --set. False for an unknown name.
+// Calls visit(name, field) for every setting `--set name=value` reaches: the
+// one list of them. tools/bundle copies the `//!` comment of each line into
+// the opening block of the upload, where users look for what to tune.
+template <typename Visit>
+void for_each_setting(SearchOptions& o, Visit&& visit) {
+    visit("gain", o.weights.gain);                  //! playouts: per point a placement scores now
+    visit("joined", o.weights.joined);              //! playouts: per square of the zones a placement joins
+    visit("noise", o.weights.noise);                //! playouts: jitter 0..noise on placements (2^k - 1)
+    visit("pick_noise", o.weights.pick_noise);      //! playouts: jitter 0..pick_noise on picks
+    visit("order", o.weights.order);                //! playouts: per earlier place next turn a pick buys (2p, duel)
+    visit("deny", o.weights.deny);                  //! playouts: per point the tile is worth to those picking after me
+    visit("many_order", o.weights.many_order);      //! playouts: order with 3 or 4 players
+    visit("many_deny", o.weights.many_deny);        //! playouts: deny with 3 or 4 players
+    visit("max_placements", o.max_placements);     //! placements kept as candidates (each with every pick)
+    visit("greedy_turn", o.greedy_turn);            //! 0: the others' rest of this turn by the playout policy
+    visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
+    visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
+    visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
+}
+
+// Sets one option by name ("gain=10"): tuning from the command line with
+// --set. False for an unknown name or a setting without a value.
 inline bool set_search_option(SearchOptions& o, const std::string& setting) {
-    size_t eq = setting.find('=');
+    const size_t eq = setting.find('=');
     if (eq == std::string::npos) return false;
-    std::string name = setting.substr(0, eq);
-    double v = std::atof(setting.c_str() + eq + 1);
-    if (name == "max_placements") o.max_placements = int(v);
-    else if (name == "first_weight") o.first_weight = v;
-    else if (name == "margin_scale") o.margin_scale = v;
-    else if (name == "many_margin_scale") o.many_margin_scale = v;
-    else if (name == "gain") o.weights.gain = int(v);
-    else if (name == "joined") o.weights.joined = int(v);
-    else if (name == "noise") o.weights.noise = int(v);
-    else if (name == "pick_noise") o.weights.pick_noise = int(v);
-    else if (name == "holes") o.weights.holes = int(v);
-    else if (name == "greedy_turn") o.greedy_turn = v != 0;
-    else if (name == "replies") o.replies = v != 0;
-    else if (name == "greedy_reply_weight") o.greedy_reply_weight = v;
-    else if (name == "learn_replies") o.learn_replies = v != 0;
-    else if (name == "try_picks") o.weights.try_picks = v != 0;
-    else if (name == "endgame") o.endgame = v != 0;
-    else if (name == "order") o.weights.order = int(v);
-    else if (name == "deny") o.weights.deny = int(v);
-    else if (name == "many_order") o.weights.many_order = int(v);
-    else if (name == "many_deny") o.weights.many_deny = int(v);
-    else if (name == "greedy_playouts") o.weights.greedy_playouts = int(v);
-    else return false;
-    return true;
+    const std::string name = setting.substr(0, eq);
+    const double v = std::atof(setting.c_str() + eq + 1);
+    bool found = false;
+    for_each_setting(o, [&](const char* n, auto& field) {
+        if (name == n) field = std::remove_reference_t<decltype(field)>(v), found = true;
+    });
+    return found;
 }
 
 // The search's options for a player's command line: its seed, its fixed
@@ -107,6 +96,7 @@ inline SearchOptions search_options_for(uint64_t seed, long playouts, const std:
     return o;
 }
 
+#ifndef KD_UPLOAD  // home only: tools/analyse, the bench and the tests look at every candidate
 // One candidate answer of a Monte Carlo search, as it ended.
 struct CandidateReport {
     Placement put;
@@ -119,10 +109,13 @@ struct CandidateReport {
     double preferred_reply = 0, greedy_reply = 0;
     int greedy_reply_pick = -1;  // the tile greedy's reply picks (-1: no searched reply)
 };
+#endif
 
 struct SearchReport {
     Answer answer;
+#ifndef KD_UPLOAD
     std::vector<CandidateReport> ranked;  // Monte Carlo: every candidate, the chosen one first
+#endif
     long playouts = 0;
     int candidates = 0;
     double value = 0;  // mean playout value of the answer
@@ -139,10 +132,8 @@ class Search {
     explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
 
     // The share of greedy's reply in my value when `seat` (relative: 0 is me)
-    // replies: the setting, or what its picks so far say (learn_replies).
-    double reply_weight(int seat) const {
-        return options_.learn_replies ? opponents_.greedy_weight(seat) : options_.greedy_reply_weight;
-    }
+    // replies: what its picks so far say (learn_replies), else none.
+    double reply_weight(int seat) const { return options_.learn_replies ? opponents_.greedy_weight(seat) : 0; }
     const OpponentModel& opponents() const { return opponents_; }
     const PolicyWeights& playout_weights() const { return weights_; }  // those of the last decision
 
@@ -151,13 +142,8 @@ class Search {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
-        unsigned taken_for_greedy = 0;  // the others whose picks say greedy player (chance above one half)
-        if (options_.learn_replies) {
-            opponents_.observe(root);
-            for (int seat = 1; seat < root.variant().players; ++seat)
-                if (opponents_.greedy_weight(seat) > 0.5) taken_for_greedy |= 1u << seat;
-        }
-        weights_ = options_.weights.for_players(root.variant().players, taken_for_greedy);
+        if (options_.learn_replies) opponents_.observe(root);
+        weights_ = options_.weights.for_players(root.variant().players);
         if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
             return report;
         if (root.last_turn()) return solve_last_turn(root);
@@ -171,6 +157,7 @@ class Search {
             return report;
         }
         report.playouts = halving(root, request, n, budget);
+#ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
             const Arm& a = arms_[order_[i]];
             const Reply& preferred = a.chosen();
@@ -179,6 +166,7 @@ class Search {
                                                     preferred.me / runs, a.replies[a.greedy_reply].me / runs,
                                                     a.greedy_reply_pick});
         }
+#endif
         const Arm& best = arms_[order_[0]];
         report.answer = Answer{best.put, best.pick, "", ""};
         report.value = best.mean();
@@ -210,17 +198,15 @@ class Search {
         return true;
     }
 
-    // A playout's value for seat 0 at the end of g, in [0, 1]; *first is set
-    // to 1 for a first place alone, 0.5 shared, 0 otherwise.
-    double outcome(const Game& g, double* first) const { return outcome(g.result(false), first); }
-    double outcome(const Result& r, double* first) const {
+    // A playout's value for seat 0 at the end of g, in [0, 1]: my share of the
+    // leaders' points (leaders_share). *first is set to 1 for a first place
+    // alone, 0.5 shared, 0 otherwise.
+    static double outcome(const Game& g, double* first) { return outcome(g.result(false), first); }
+    static double outcome(const Result& r, double* first) {
         int best_other = INT_MIN;
         for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
         *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        const double scale = r.players == 2 ? options_.margin_scale : options_.many_margin_scale;
-        const double rest =
-            scale > 0 ? 1 / (1 + std::exp((best_other - r.adjusted[0]) / scale)) : leaders_share(r, 0);
-        return options_.first_weight * *first + (1 - options_.first_weight) * rest;
+        return leaders_share(r, 0);
     }
 
   private:

@@ -159,16 +159,20 @@ TEST(Search, RepliesAreSearchedOverTheNextPlayersPicks) {
 
 TEST(Search, ACandidateBlendsThePreferredReplyWithGreedys) {
     // Each candidate's value: my mean after the reply its player prefers,
-    // moved by greedy_reply_weight towards my mean after greedy's own reply.
+    // moved by the learnt weight (learn_replies: at first the prior chance
+    // that the player is a greedy one) towards my mean after greedy's own reply.
     int free_after_mine, differ = 0;
     const Game g = position_with_a_reply(40, &free_after_mine);
     PlayerMemory memory;
     Request r = memory.receive(g, g.current_player());
-    for (double w : {0.0, 0.5, 1.0}) {
+    for (bool learn : {false, true}) {
         SearchOptions o = fixed(3000);
-        o.greedy_reply_weight = w;
-        const SearchReport rep = Search(o).decide(r, unlimited());
+        o.learn_replies = learn;
+        Search search(o);
+        const SearchReport rep = search.decide(r, unlimited());
         ASSERT_STREQ(rep.mode, "mc");
+        const double w = search.reply_weight(1);  // no pick seen yet: the prior, the same for every seat
+        EXPECT_EQ(w > 0, learn);
         for (const CandidateReport& c : rep.ranked) {
             EXPECT_NEAR(c.value, c.preferred_reply + w * (c.greedy_reply - c.preferred_reply), 1e-9) << w;
             differ += c.greedy_reply != c.preferred_reply;
@@ -191,7 +195,7 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
     // guess; greedy's share of my value is the chance, so learnt, that the
     // player is a greedy one. Plain greedy players pick as greedy does every
     // time and soon weigh nearly 1; players who never take greedy's tile,
-    // nearly 0. With greedy_playouts=4, those taken for greedy play full greedy in playouts.
+    // nearly 0.
     for (bool greedy_players : {true, false}) {
         int greedy = 0, preferred = 0, hits = 0, misses = 0;
         double weight = 0;
@@ -200,7 +204,6 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
             PlayerMemory memory;
             SearchOptions o = fixed(400, seed);
             o.learn_replies = true;
-            o.weights.greedy_playouts = 4;
             Search search(o);
             while (!g.is_terminal()) {
                 GreedyChoice c = full_greedy(g);
@@ -222,11 +225,6 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
                 hits += c.greedy_hits, misses += c.greedy_misses;
                 weight = std::max(weight, search.reply_weight(seat));
             }
-            // Seats without evidence (say, always the last to pick, from one tile) keep the prior.
-            const unsigned seats = search.playout_weights().greedy_seats;
-            for (int seat = 1; seat < 4; ++seat)
-                EXPECT_EQ(bool(seats >> seat & 1u), search.reply_weight(seat) > 0.5) << seed << " " << seat;
-            EXPECT_EQ(seats != 0, greedy_players) << seed;
         }
         if (greedy_players) {
             EXPECT_GT(greedy, 0) << "greedy's guess never alone right against greedy players";
@@ -271,32 +269,10 @@ TEST(Search, OutcomeIsMyShareOfTheLeadersPoints) {
     const double behind = s.outcome(g, &first);
     EXPECT_EQ(first, 0.0);
     EXPECT_DOUBLE_EQ(behind, 1.0 / 3);
-
-    SearchOptions first_only = fixed(1);
-    first_only.first_weight = 1;
-    EXPECT_DOUBLE_EQ(Search(first_only).outcome(g, &first), 0.0);
-
-    // With a margin scale, a logistic of my margin over the best other (-1
-    // point here): margin_scale with two players, many_margin_scale with more.
-    SearchOptions logistic = fixed(1);
-    logistic.margin_scale = 6;
-    EXPECT_DOUBLE_EQ(Search(logistic).outcome(g, &first), 1.0 / 3);  // three players: the share still
-    logistic.many_margin_scale = 4;
-    EXPECT_DOUBLE_EQ(Search(logistic).outcome(g, &first), 1 / (1 + std::exp(1.0 / 4)));
-    Game duel(kTwoPlayers, Rule::Match);
-    duel.kingdom_mut(0).put_square(5, 4, kCorn, 1);
-    duel.kingdom_mut(0).put_square(6, 4, kCorn, 0);
-    duel.kingdom_mut(0).put_square(7, 4, kCorn, 0);  // me 3 points, the other none: +3
-    EXPECT_DOUBLE_EQ(Search(logistic).outcome(duel, &first), 1 / (1 + std::exp(-3.0 / 6)));
 }
 
 TEST(Search, SettingsByNameReachTheirOption) {
     SearchOptions o;
-    EXPECT_TRUE(set_search_option(o, "first_weight=0.3"));
-    EXPECT_DOUBLE_EQ(o.first_weight, 0.3);
-    EXPECT_TRUE(set_search_option(o, "margin_scale=5"));
-    EXPECT_TRUE(set_search_option(o, "many_margin_scale=7"));
-    EXPECT_DOUBLE_EQ(o.margin_scale + o.many_margin_scale, 12);
     EXPECT_TRUE(set_search_option(o, "gain=11"));
     EXPECT_EQ(o.weights.gain, 11);
     EXPECT_TRUE(set_search_option(o, "max_placements=7"));
@@ -305,22 +281,31 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_FALSE(o.greedy_turn);
     EXPECT_TRUE(set_search_option(o, "replies=0"));
     EXPECT_FALSE(o.replies);
-    EXPECT_TRUE(set_search_option(o, "greedy_reply_weight=0.25"));
-    EXPECT_DOUBLE_EQ(o.greedy_reply_weight, 0.25);
     EXPECT_TRUE(set_search_option(o, "learn_replies=1"));
     EXPECT_TRUE(o.learn_replies);
-    EXPECT_TRUE(set_search_option(o, "greedy_playouts=2"));
-    EXPECT_EQ(o.weights.greedy_playouts, 2);
-    // Who plays full greedy in playouts: bit s for seat s (0 is me); 4 is left to the search.
-    const unsigned seats[] = {0u, 15u, 1u, 14u, 0u};
-    for (int who = 0; who <= 4; ++who) {
-        o.weights.greedy_playouts = who;
-        EXPECT_EQ(o.weights.for_players(4).greedy_seats, seats[who]) << who;
-    }
-    o.weights.greedy_playouts = 3;
-    EXPECT_EQ(o.weights.for_players(2).greedy_seats, 2u);
+    EXPECT_TRUE(set_search_option(o, "many_deny=2"));
+    EXPECT_EQ(o.weights.for_players(3).deny, 2);
+    EXPECT_EQ(o.weights.for_players(2).deny, PolicyWeights{}.deny);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
-    EXPECT_FALSE(set_search_option(o, "first_weight"));  // no value
+    EXPECT_FALSE(set_search_option(o, "gain"));  // no value
+    // Every name the table lists is set by its own line: each one, set to a
+    // value no default has, changes exactly one field of the options.
+    std::vector<std::string> names;
+    for_each_setting(o, [&](const char* name, auto&) { names.push_back(name); });
+    EXPECT_GE(names.size(), 10u);
+    for (size_t k = 0; k < names.size(); ++k) {
+        const std::string& name = names[k];
+        SearchOptions a, b;
+        ASSERT_TRUE(set_search_option(b, name + "=77")) << name;
+        int changed = 0;
+        std::vector<double> before, after;
+        for_each_setting(a, [&](const char*, auto& field) { before.push_back(double(field)); });
+        for_each_setting(b, [&](const char*, auto& field) { after.push_back(double(field)); });
+        for (size_t i = 0; i < before.size(); ++i) changed += before[i] != after[i];
+        EXPECT_LE(changed, 1) << name;
+        EXPECT_TRUE(changed == 1 || before[k] == 1) << name << ": only a flag already on stays as it was";
+        EXPECT_TRUE(changed == 0 || before[k] != after[k]) << name << " sets another field than its own";
+    }
 }
 
 // The playouts value a two-terrain tile's placements from per-square tables
@@ -332,9 +317,7 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
     some.gain = 7, some.joined = 3;
     PolicyWeights no_join = some;
     no_join.joined = 0;
-    PolicyWeights holes = some;
-    holes.holes = 2;
-    const PolicyWeights weights[] = {PolicyWeights{}, some, no_join, holes};
+    const PolicyWeights weights[] = {PolicyWeights{}, some, no_join};
     long compared = 0, two_terrain = 0;
     for (const Variant* v : {&kTwoPlayers, &kDuel})
         for (Rule rule : {Rule::Match, Rule::Adjacent})
@@ -358,7 +341,7 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
                             });
                             ASSERT_EQ(i, n);
                             compared += n;
-                            if (tile.terrain1 != tile.terrain2 && !w.holes) two_terrain += n;
+                            if (tile.terrain1 != tile.terrain2) two_terrain += n;
                         }
                     }
                     Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, PolicyWeights{});
@@ -369,22 +352,3 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
     EXPECT_GT(two_terrain, compared / 2);  // the tables were what was compared, mostly
 }
 
-// greedy_playouts=1: a playout is the game full greedy plays against itself
-// from there, whatever the dice, in every variant and both rules.
-TEST(Policy, GreedyPlayoutsPlayFullGreedysGame) {
-    PolicyWeights w;
-    w.greedy_playouts = 1;
-    for (const Variant& v : kVariants)
-        for (Rule rule : {Rule::Match, Rule::Adjacent})
-            for (uint64_t seed = 1; seed <= 4; ++seed) {
-                Game played = Game::deal(v, rule, seed), greedy = played;
-                Rng rng(seed);
-                playout(played, rng, w.for_players(v.players));
-                while (!greedy.is_terminal()) apply_full_greedy(greedy);
-                const Result a = played.result(false), b = greedy.result(false);
-                for (int p = 0; p < a.players; ++p) {
-                    EXPECT_EQ(a.score[p], b.score[p]) << v.name << " seed " << seed << " player " << p;
-                    EXPECT_EQ(a.territory[p], b.territory[p]);
-                }
-            }
-}

@@ -124,7 +124,7 @@ def convergence():
 def real_bot():
     log = os.path.join(WORK, "bot.jsonl")
     for text, ok in (("no_such_weight, 1, 0, 2, 0.5, 0.01\n", False),
-                     ("first_weight, 0.2, 0, 1, 0.05, 0.002\ngain, 8, 2, 20, 1, 0.002\n", True)):
+                     ("deny, 3, 0, 8, 1, 0.002\ngain, 8, 2, 20, 1, 0.002\n", True)):
         if os.path.exists(log):
             os.remove(log)
         p = subprocess.run([TUNE, "--params", write("bot.params", text), "--log", log, "--iterations", "1",
@@ -133,7 +133,7 @@ def real_bot():
         if ok:
             records = read(log)
             check(p.returncode == 0 and len(records) == 2 and records[1]["games"] == 2,
-                  "one iteration of the bot over first_weight and gain (theta %s)" % records[-1].get("theta"))
+                  "one iteration of the bot over deny and gain (theta %s)" % records[-1].get("theta"))
         else:
             check(p.returncode != 0 and "does not know these parameters" in p.stderr and "no_such_weight" in p.stderr,
                   "a parameter the bot does not have is refused before the run")
