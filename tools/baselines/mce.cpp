@@ -1,64 +1,20 @@
-// mce: the best method of Gedda, Lagerkvist and Butler, "Monte Carlo Methods
-// for the Game Kingdomino" (CIG 2018): flat Monte Carlo evaluation. Root
-// answers (placement x pick) are sampled uniformly at random; each sample is
-// one playout, with the unknown draws dealt from the unseen tiles, in which
-// every player plays full greedy; its value is own score / (own + best
-// opponent's score). The answer with the best average wins.
+// mce: flat Monte Carlo evaluation with full-greedy playouts, the best method
+// of Gedda, Lagerkvist and Butler (CIG 2018); the decision is in mce.h.
 // Same time control as our bot (src/timeman.h): --time-ms N for later answers.
-#include <vector>
-
-#include "greedy.h"
+#include "mce.h"
 #include "player.h"
 
 using namespace kd;
-
-namespace {
-
-struct RootMove {
-    Placement put;
-    int pick;
-    double sum = 0;
-    int n = 0;
-};
-
-double playout_value(Game g) {
-    while (!g.is_terminal()) {
-        GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick, true);
-    }
-    return leaders_share(g.result(false), 0);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     PlayerOptions options = parse_player_options(argc, argv);
     Rng rng(options.seed);
     return play(std::cin, std::cout, options, [&](const Request& r, const TimeBudget& budget) {
-        const Game& root = r.game;
-        PlacementList spots;
-        const int n_spots = root.answer_placements(spots);
-        int picks[kMaxDraft];
-        const int n_picks = root.answer_picks(picks);
-        std::vector<RootMove> moves;
-        for (int i = 0; i < n_spots; ++i)
-            for (int j = 0; j < n_picks; ++j) moves.push_back(RootMove{spots[i], picks[j]});
         long samples = 0;
-        StopRule time(budget);  // our bot's stop rule (src/timeman.h)
-        while (moves.size() > 1 && (options.playouts > 0 ? samples < options.playouts : !time.should_stop())) {
-            RootMove& m = moves[rng.below(uint32_t(moves.size()))];
-            Game g = root;
-            resample_draws(g, r.unseen, r.n_unseen, g.drawn_count(), rng);
-            g.apply(m.put, m.pick, true);
-            m.sum += playout_value(g);
-            m.n++;
-            samples++;
-        }
-        const RootMove* best = &moves[0];
-        for (const RootMove& m : moves)
-            if (m.n && (!best->n || m.sum / m.n > best->sum / best->n)) best = &m;
+        Answer a = mce_answer(r, budget, options.playouts, rng, &samples);
         char message[48];
         snprintf(message, sizeof message, "mce %ld samples", samples);
-        return Answer{best->put, best->pick, message, ""};
+        a.message = message;
+        return a;
     });
 }

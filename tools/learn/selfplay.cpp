@@ -1,0 +1,176 @@
+// Self-play games for learning: our search against itself or mixed opponents,
+// played in this process on the true game (each player fed the very request
+// the referee would send, through PlayerMemory), at fixed playouts so that a
+// chunk of games is the same whenever it is played. Writes one record file
+// (tools/learn/record.h, docs/selfplay-format.md). tools/selfplay runs chunks
+// of them over this machine's cores or the hosts of tools/arena.
+//
+//   build/selfplay --variant 2p --games 100 --first-game 0 --seed 1000 --out chunk.kdsp
+//       --player "bot --playouts 2000" [--player "mce --playouts 1000"] [--player greedy]
+//
+// Seats: game i plays deal seed+i, and seat s takes player (s + i) % P of the
+// P players given (cycled when fewer than seats): every player sits everywhere.
+// Every answer of a `bot` player is recorded with its search's candidates.
+#include <cstdio>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../baselines/mce.h"
+#include "player.h"
+#include "record.h"
+#include "search.h"
+
+using namespace kd;
+
+namespace {
+
+struct Options {
+    const Variant* variant = &kTwoPlayers;
+    Rule rule = Rule::Match;
+    long games = 1, first_game = 0;
+    uint64_t seed = 1;
+    std::string out;
+    std::vector<std::string> players;
+};
+
+[[noreturn]] void usage(const std::string& why) {
+    std::fprintf(stderr, "selfplay: %s\nusage: selfplay --variant 2p|3p|4p|duel --games N --first-game K --seed S "
+                         "[--rule match|adjacent] --out FILE --player \"bot|mce|greedy [options]\"...\n", why.c_str());
+    std::exit(2);
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (i + 1 >= argc) usage("'" + a + "' needs a value");
+        const std::string v = argv[++i];
+        if (a == "--variant") o.variant = variant_by_name(v);
+        else if (a == "--rule" && !rule_by_name(v, o.rule)) usage("--rule takes match or adjacent");
+        else if (a == "--games") o.games = std::atol(v.c_str());
+        else if (a == "--first-game") o.first_game = std::atol(v.c_str());
+        else if (a == "--seed") o.seed = std::strtoull(v.c_str(), nullptr, 10);
+        else if (a == "--out") o.out = v;
+        else if (a == "--player") o.players.push_back(v);
+        else if (a != "--rule") usage("unknown option '" + a + "'");
+    }
+    if (!o.variant) usage("--variant takes 2p, 3p, 4p or duel");
+    if (o.out.empty() || o.players.empty() || o.games < 1) usage("--out, --games and a --player are needed");
+    return o;
+}
+
+// A player's kind and its options, read as the bot reads its command line.
+struct PlayerSpec {
+    std::string kind;
+    PlayerOptions options;
+    SearchOptions search;
+};
+
+PlayerSpec read_spec(const std::string& text) {
+    std::istringstream words(text);
+    std::vector<std::string> parts;
+    for (std::string w; words >> w;) parts.push_back(w);
+    if (parts.empty() || (parts[0] != "bot" && parts[0] != "mce" && parts[0] != "greedy"))
+        usage("a player is bot, mce or greedy, then its options: '" + text + "'");
+    std::vector<char*> argv;
+    for (std::string& p : parts) argv.push_back(&p[0]);
+    PlayerSpec spec{parts[0], parse_player_options(int(argv.size()), argv.data()), {}};
+    if (spec.options.seed_from_clock) spec.options.seed = 1;  // reproducible: the game's own seeds follow
+    std::vector<std::string> unknown;
+    spec.search = search_options_for(spec.options.seed, spec.options.playouts, spec.options.settings, unknown);
+    if (!unknown.empty()) usage("unknown setting '" + unknown[0] + "' in '" + text + "'");
+    if (spec.kind != "greedy" && spec.options.playouts <= 0) usage("fixed playouts are needed: '" + text + "'");
+    return spec;
+}
+
+// One seat of one game: who plays it and what it remembers.
+struct Seat {
+    const PlayerSpec* spec;
+    PlayerMemory memory;
+    std::unique_ptr<Search> search;
+    Rng rng{1};
+};
+
+RecordedAnswer::Kind kind_of(const SearchReport& r) {
+    const std::string mode = r.mode;
+    if (mode == "mc") return RecordedAnswer::MonteCarlo;
+    if (mode == "forced") return RecordedAnswer::Forced;
+    if (mode == "exact") return r.win < 0 ? RecordedAnswer::LastTurn : RecordedAnswer::Exact;
+    return RecordedAnswer::NotRecorded;
+}
+
+// The seat's answer to the request of the true game g; recorded in `out` when a search made it.
+Answer answer(Seat& s, const Game& g, int seat, RecordedAnswer& out) {
+    const Request r = s.memory.receive(g, seat);
+    const TimeBudget unlimited(Clock::now(), 1e9);
+    Answer a;
+    if (s.spec->kind == "greedy") {
+        const GreedyChoice c = full_greedy(r.game);
+        a = Answer{c.put, c.pick, "", ""};
+    } else if (s.spec->kind == "mce") {
+        long samples;
+        a = mce_answer(r, unlimited, s.spec->options.playouts, s.rng, &samples);
+    } else {
+        const SearchReport rep = s.search->decide(r, unlimited);
+        a = rep.answer;
+        out.kind = kind_of(rep);
+        out.playouts = uint32_t(rep.playouts), out.value = float(rep.value), out.win = float(rep.win);
+        for (const CandidateReport& c : rep.ranked)
+            out.candidates.push_back(RecordedCandidate{c.put, int8_t(c.pick), uint32_t(c.playouts), float(c.value),
+                                                       float(c.first)});
+    }
+    make_safe(r.game, s.spec->options.rule, a);
+    return a;
+}
+
+GameRecord play_game(const Options& o, const std::vector<PlayerSpec>& specs, long index) {
+    GameRecord rec;
+    rec.variant = uint8_t(o.variant - kVariants), rec.rule = o.rule == Rule::Adjacent;
+    rec.seed = o.seed + uint64_t(index), rec.players = uint8_t(o.variant->players);
+    Game g = rec.deal();
+    Seat seats[kMaxPlayers];
+    for (int s = 0; s < rec.players; ++s) {
+        rec.entrant[s] = uint8_t((s + index) % long(specs.size()));
+        seats[s].spec = &specs[rec.entrant[s]];
+        const uint64_t seed = Rng(rec.seed * 0x9E3779B97F4A7C15ull + uint64_t(s) + seats[s].spec->search.seed).next();
+        seats[s].rng = Rng(seed);
+        SearchOptions so = seats[s].spec->search;
+        so.seed = seed;
+        if (seats[s].spec->kind == "bot") seats[s].search.reset(new Search(so));
+    }
+    while (!g.is_terminal()) {
+        RecordedAnswer ra;
+        ra.seat = uint8_t(g.current_player());
+        const Answer a = answer(seats[ra.seat], g, ra.seat, ra);
+        ra.put = a.put, ra.pick = int8_t(a.pick);
+        g.apply(a.put, a.pick);
+        rec.answers.push_back(std::move(ra));
+    }
+    const Result r = g.result();
+    for (int s = 0; s < rec.players; ++s)
+        rec.score[s] = int16_t(r.score[s]), rec.adjusted[s] = int16_t(r.adjusted[s]),
+        rec.territory[s] = int16_t(r.territory[s]), rec.crowns[s] = int16_t(r.crowns[s]),
+        rec.rank[s] = uint8_t(r.rank[s]);
+    return rec;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse(argc, argv);
+    std::vector<PlayerSpec> specs;
+    for (const std::string& p : o.players) specs.push_back(read_spec(p));
+    std::string bytes = file_header(o.players);
+    for (long i = o.first_game; i < o.first_game + o.games; ++i) bytes += game_bytes(play_game(o, specs, i));
+    // Written whole under another name, then renamed: a chunk file is complete or absent.
+    const std::string partial = o.out + ".partial";
+    FILE* f = std::fopen(partial.c_str(), "wb");
+    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0 ||
+        std::rename(partial.c_str(), o.out.c_str()) != 0) {
+        std::fprintf(stderr, "selfplay: cannot write %s\n", o.out.c_str());
+        return 1;
+    }
+    return 0;
+}
