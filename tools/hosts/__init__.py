@@ -24,8 +24,11 @@ The parts, a job each:
   session.py          HostSession: the above put together, from start to close
   options.py          the shared command-line options, and the session they open
 """
-from .options import add_host_options, open_session  # noqa: F401
-from .processes import run_together  # noqa: F401
-from .referee_command import GAMES_PER_SEED, referee_command  # noqa: F401
-from .session import HostSession  # noqa: F401
-from .sshlogins import host_name, login_slots, read_sshlogins, total_slots  # noqa: F401
+from .options import add_host_options, open_session
+from .processes import run_together
+from .referee_command import GAMES_PER_SEED, referee_command
+from .session import HostSession
+from .sshlogins import host_name, login_slots, read_sshlogins, total_slots
+
+__all__ = ["add_host_options", "open_session", "run_together", "GAMES_PER_SEED", "referee_command", "HostSession",
+           "host_name", "login_slots", "read_sshlogins", "total_slots"]
