@@ -138,6 +138,12 @@ class Kingdom {
     KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
     KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
     KD_INLINE int terrain_score(int t) const { return terrain_score_[t]; }
+    // Squares of the largest zone of terrain t (0: none).
+    int largest_zone(int t) const {
+        int best = 0;
+        for (uint64_t zones = zone_ids_[t]; zones; zones &= zones - 1) best = max_of(best, zone_size_[__builtin_ctzll(zones)]);
+        return best;
+    }
 #ifndef KD_UPLOAD  // home only: tools and tests
     // Crowns on the squares of b.
     KD_INLINE int crowns_on(const Bitboard& b) const {

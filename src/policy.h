@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "model_features.h"
 #include "game.h"
 
 namespace kd {
@@ -95,34 +96,6 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
     });
     return best;
 }
-
-// How much a tile is worth to the owner of k, judged without trying its
-// placements: each square earns its crowns for every square of its terrain
-// already owned, and the crowns already on that terrain for itself.
-KD_INLINE int pick_value(const Kingdom& k, const Tile& tile) {
-    return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
-           tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
-}
-
-// The other players who still pick from this draft after the player to act
-// (a seat may come twice: its second king).
-struct LaterPickers {
-    const Kingdom* kingdoms[kMaxDraft];
-    int count = 0;
-    KD_INLINE explicit LaterPickers(const Game& g) {
-        const int me = g.current_player();
-        for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
-            const int seat = g.actor_at(step);
-            if (seat >= 0 && seat != me && !g.eliminated(seat)) kingdoms[count++] = &g.kingdom(seat);
-        }
-    }
-    // What `tile` is worth (the pick estimate) to the best of them, 0 when none.
-    KD_INLINE int worth(const Tile& tile) const {
-        int best = 0;
-        for (int i = 0; i < count; ++i) best = max_of(best, pick_value(*kingdoms[i], tile));
-        return best;
-    }
-};
 
 // The policy's placement for the player to act (invalid when none is legal).
 inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {

@@ -1,0 +1,164 @@
+// Training data from self-play records: each game is replayed from its deal
+// and the learned models' features (src/features.h, the bot's own code) are
+// written as numpy arrays, one folder per variant, for tools/train.
+//
+//   build/dataset --out DIR FILE.kdsp|FOLDER...
+//
+// DIR/VARIANT/ gets (docs/selfplay-format.md says what each column is):
+//   value_x.npy  float32 [rows, kValueFeatures]  every seat's kingdom at the start of turns 1..
+//   value_y.npy  float32 [rows, 6]  final score, adjusted score, rank, margin over the best other,
+//                                   first place (1, 0.5 shared, 0), the game's number
+//   place_x.npy  int16 [rows, kPlaceFeatures]  every legal placement of a recorded search's tile
+//   place_y.npy  float32 [rows, 3]  decision number, chosen (0/1), the search's best value with it (-1: none)
+//   pick_x.npy   int16 [rows, kPickFeatures]   every free tile of a recorded search's pick
+//   pick_y.npy   float32 [rows, 3]  the same columns for picks
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "model_features.h"
+#include "npy.h"
+#include "record.h"
+
+using namespace kd;
+
+namespace {
+
+// The rows of one variant, as they are made.
+struct Rows {
+    std::vector<float> value_x, value_y, place_y, pick_y;
+    std::vector<int16_t> place_x, pick_x;
+    long decisions = 0, games = 0;
+};
+
+// The search's best value over its candidates that `matches`, -1 when none does.
+template <typename Matches>
+float best_candidate_value(const RecordedAnswer& a, Matches&& matches) {
+    float best = -1;
+    for (const RecordedCandidate& c : a.candidates)
+        if (matches(c) && c.value > best) best = c.value;
+    return best;
+}
+
+void add_value_rows(const Game& g, const GameRecord& rec, Rows& rows) {
+    for (int seat = 0; seat < g.players(); ++seat) {
+        float x[kValueFeatures];
+        value_features(g, seat, x);
+        rows.value_x.insert(rows.value_x.end(), x, x + kValueFeatures);
+        int best_other = -1000;
+        for (int p = 0; p < rec.players; ++p)
+            if (p != seat) best_other = std::max<int>(best_other, rec.adjusted[p]);
+        const float first = rec.adjusted[seat] > best_other ? 1.f : rec.adjusted[seat] == best_other ? 0.5f : 0.f;
+        const float y[6] = {float(rec.score[seat]), float(rec.adjusted[seat]), float(rec.rank[seat]),
+                            float(rec.adjusted[seat] - best_other), first, float(rows.games)};
+        rows.value_y.insert(rows.value_y.end(), y, y + 6);
+    }
+}
+
+void add_place_rows(const Game& g, const RecordedAnswer& a, Rows& rows) {
+    const Kingdom& k = g.kingdom(a.seat);
+    const Tile& tile = kTiles[g.current_tile()];
+    k.for_each_legal_placement(tile, g.rule(), [&](Placement p) {
+        int x[kPlaceFeatures];
+        place_features(k, tile, p, x);
+        rows.place_x.insert(rows.place_x.end(), x, x + kPlaceFeatures);
+        const float value = best_candidate_value(a, [&](const RecordedCandidate& c) { return c.put == p; });
+        const float y[3] = {float(rows.decisions), float(p == a.put), value};
+        rows.place_y.insert(rows.place_y.end(), y, y + 3);
+    });
+}
+
+void add_pick_rows(const Game& g, const RecordedAnswer& a, Rows& rows) {
+    const LaterPickers later(g);
+    g.for_each_free_pick([&](int i, int id) {
+        int x[kPickFeatures];
+        pick_features(g, later, i, id, x);
+        rows.pick_x.insert(rows.pick_x.end(), x, x + kPickFeatures);
+        const float value = best_candidate_value(a, [&](const RecordedCandidate& c) { return c.pick == id; });
+        const float y[3] = {float(rows.decisions), float(id == a.pick), value};
+        rows.pick_y.insert(rows.pick_y.end(), y, y + 3);
+    });
+}
+
+// Replays one game, adding its rows.
+void add_game(const GameRecord& rec, Rows& rows) {
+    Game g = rec.deal();
+    for (const RecordedAnswer& a : rec.answers) {
+        if (g.is_terminal() || g.current_player() != a.seat) break;  // a record of another game: stop there
+        if (g.step() == 0 && !g.first_turn()) add_value_rows(g, rec, rows);
+        if (a.kind == RecordedAnswer::MonteCarlo) {
+            int free[kMaxDraft];
+            const bool fits = !g.first_turn() && g.kingdom(a.seat).has_legal_placement(kTiles[g.current_tile()], g.rule());
+            if (fits) add_place_rows(g, a, rows);
+            if (!g.last_turn() && g.free_picks(free) > 1) add_pick_rows(g, a, rows);
+            rows.decisions += fits || !g.last_turn();
+        }
+        g.apply(a.put, a.pick);
+    }
+    rows.games++;
+}
+
+void list_files(const std::string& path, std::vector<std::string>& out) {
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0) return;
+    if (!S_ISDIR(st.st_mode)) {
+        if (path.size() > 5 && path.compare(path.size() - 5, 5, ".kdsp") == 0) out.push_back(path);
+        return;
+    }
+    DIR* d = opendir(path.c_str());
+    std::vector<std::string> names;
+    while (dirent* e = d ? readdir(d) : nullptr)
+        if (e->d_name[0] != '.') names.push_back(e->d_name);
+    if (d) closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names) list_files(path + "/" + n, out);
+}
+
+void write_variant(const std::string& dir, const Rows& r) {
+    mkdir(dir.c_str(), 0755);
+    write_npy(dir + "/value_x.npy", r.value_x, kValueFeatures);
+    write_npy(dir + "/value_y.npy", r.value_y, 6);
+    write_npy(dir + "/place_x.npy", r.place_x, kPlaceFeatures);
+    write_npy(dir + "/place_y.npy", r.place_y, 3);
+    write_npy(dir + "/pick_x.npy", r.pick_x, kPickFeatures);
+    write_npy(dir + "/pick_y.npy", r.pick_y, 3);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string out;
+    std::vector<std::string> files;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--out" && i + 1 < argc) out = argv[++i];
+        else list_files(a, files);
+    }
+    if (out.empty() || files.empty()) {
+        std::fprintf(stderr, "usage: dataset --out DIR FILE.kdsp|FOLDER...\n");
+        return 2;
+    }
+    std::map<std::string, Rows> by_variant;
+    for (const std::string& f : files) {
+        std::vector<std::string> entrants;
+        std::vector<GameRecord> games;
+        std::string error;
+        if (!read_records(f, entrants, games, error)) {
+            std::fprintf(stderr, "dataset: %s\n", error.c_str());
+            return 1;
+        }
+        for (const GameRecord& g : games) add_game(g, by_variant[g.game_variant().name]);
+    }
+    mkdir(out.c_str(), 0755);
+    for (const auto& [name, rows] : by_variant) {
+        write_variant(out + "/" + name, rows);
+        std::printf("%s: %ld games, %zu value rows, %ld decisions, %zu placement rows, %zu pick rows\n", name.c_str(),
+                    rows.games, rows.value_x.size() / kValueFeatures, rows.decisions,
+                    rows.place_x.size() / kPlaceFeatures, rows.pick_x.size() / kPickFeatures);
+    }
+    return 0;
+}
