@@ -16,7 +16,7 @@
 namespace kd {
 
 // The replay's "format": the version of docs/replay-format.md it follows.
-constexpr const char* kReplayFormat = "kingdomino-replay-2";
+constexpr const char* kReplayFormat = "kingdomino-replay-3";
 
 namespace match_detail {
 
@@ -40,6 +40,18 @@ inline void write_grids(JsonWriter& j, const Game& g) {
         j.begin_array();
         for (int y = 0; y < g.kingdom(p).side(); ++y) j.value(g.kingdom(p).row_text(y));
         j.end_array();
+    }
+    j.end_array();
+}
+
+// Each kingdom's window, [x0, y0, x1, y1]: the inclusive bounds of the squares
+// a tile may still cover, as the rules compute them (the viewer draws them).
+inline void write_windows(JsonWriter& j, const Game& g) {
+    j.begin_array();
+    for (int p = 0; p < g.players(); ++p) {
+        const Kingdom& k = g.kingdom(p);
+        j.begin_array().value(k.window_first_column()).value(k.window_first_row());
+        j.value(k.window_last_column()).value(k.window_last_row()).end_array();
     }
     j.end_array();
 }
@@ -115,6 +127,8 @@ class ReplayWriter {
         using namespace match_detail;
         j.key("after").begin_object().key("grids");
         write_grids(j, game);
+        j.key("windows");
+        write_windows(j, game);
         j.key("scores").begin_array();
         for (int p = 0; p < v_.players; ++p) j.value(game.kingdom(p).score());
         j.end_array().key("placing");
@@ -152,13 +166,15 @@ class ReplayWriter {
         j.end_array();
     }
 
-    // The replay's end: grids, scores and ranks, and each seat's elimination.
+    // The replay's end: grids, windows, scores and ranks, and each seat's elimination.
     void write_final(JsonWriter& j, const Game& game, const std::vector<GameEvent>& events,
                      const std::vector<int>& event_request, const Result& r) const {
         using namespace match_detail;
         const int n = v_.players;
         j.begin_object().key("grids");
         write_grids(j, game);
+        j.key("windows");
+        write_windows(j, game);
         for (auto [name, values] : {std::pair<const char*, const int*>{"scores", r.score}, {"adjusted", r.adjusted},
                                     {"territory", r.territory}, {"crowns", r.crowns}, {"ranks", r.rank}}) {
             j.key(name).begin_array();
