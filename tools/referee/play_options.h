@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
 #include "game.h"
 #include "run_record.h"
 #include "stats.h"
+#include "usage.h"
 
 namespace kd {
 

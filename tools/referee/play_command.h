@@ -1,5 +1,7 @@
 // referee [options]: plays a run (arena.h) with every bot killed at its end,
 // and on an interrupt (Ctrl-C, SIGTERM, SIGHUP) reports the games finished.
+#pragma once
+
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,18 +12,18 @@
 
 #include "arena.h"
 #include "bot_process.h"
-#include "commands.h"
 #include "play_options.h"
+#include "usage.h"
 
 namespace kd {
 
-namespace {
+namespace play_detail {
 
 // Kills every process this referee started, wherever it went: the bot
 // groups, and everything carrying this referee's token. No bot starts after
 // the first pass (LiveGroups::close); further passes catch processes forked
 // while the last one scanned, until one finds none.
-void kill_everything(LiveGroups& live) {
+inline void kill_everything(LiveGroups& live) {
     live.kill_all();
     for (int pass = 0; pass < 20 && kill_tagged(referee_token_prefix(), 0) > 0; ++pass) {
     }
@@ -30,7 +32,7 @@ void kill_everything(LiveGroups& live) {
 // Interrupts are taken by a thread of their own (blocked everywhere else),
 // so that it can scan /proc and kill every bot, and report the games
 // finished, before the referee exits.
-void take_interrupts(Arena& arena, LiveGroups& live) {
+inline void take_interrupts(Arena& arena, LiveGroups& live) {
     sigset_t interrupts;
     sigemptyset(&interrupts);
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&interrupts, sig);
@@ -49,9 +51,10 @@ void take_interrupts(Arena& arena, LiveGroups& live) {
     }).detach();
 }
 
-}  // namespace
+}  // namespace play_detail
 
-int play_command(int argc, char** argv) {
+inline int play_command(int argc, char** argv) {
+    using namespace play_detail;
     PlayOptions o = parse_play_options(argc, argv);
     if (!o.replay_dir.empty()) {
         mkdir(o.replay_dir.c_str(), 0755);

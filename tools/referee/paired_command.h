@@ -1,15 +1,17 @@
 // referee --paired A B: the two runs' games compared deal by deal (paired.h).
+#pragma once
+
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "commands.h"
 #include "paired.h"
 #include "summary_json_read.h"
+#include "usage.h"
 
 namespace kd {
 
-int paired_command(int argc, char** argv) {
+inline int paired_command(int argc, char** argv) {
     std::vector<std::string> paths;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];

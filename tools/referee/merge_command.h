@@ -1,19 +1,21 @@
 // referee --merge FILE... [--json FILE] [--sprt ...]: reads the --json files
 // of runs, merges their games (merge.h) and reports them as one run.
+#pragma once
+
 #include <cstdio>
 #include <fstream>
 #include <string>
 #include <vector>
 
-#include "commands.h"
 #include "merge.h"
 #include "summary_json.h"
 #include "summary_json_read.h"
 #include "summary_table.h"
+#include "usage.h"
 
 namespace kd {
 
-int merge_command(int argc, char** argv) {
+inline int merge_command(int argc, char** argv) {
     std::vector<std::string> paths;
     std::string json_path;
     bool sprt = false;
