@@ -151,20 +151,8 @@ bool print_signature(const std::string& positions_path) {
     return true;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    const std::string positions = argc > 2 ? argv[2] : "tests/bench_positions.txt";
-    if (argc > 1 && strcmp(argv[1], "--signature") == 0)  // the signature alone: no timing, fast
-        return print_signature(positions) ? 0 : 1;
-    if (argc > 1 && strcmp(argv[1], "--write-positions") == 0) {
-        std::ofstream out(positions);
-        for (const Position& p : signature_positions()) out << position_text(p);
-        return out ? 0 : 1;
-    }
-    volatile long sink = 0;
-    printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
-
+// Scoring a whole kingdom from scratch (the flood fill), on full kingdoms.
+void bench_scoring(volatile long& sink) {
     for (const Variant* v : {&kTwoPlayers, &kDuel}) {
         std::vector<Kingdom> full = full_kingdoms(*v, 64);
         const long reps = 2000;
@@ -175,30 +163,34 @@ int main(int argc, char** argv) {
         printf("score a full %dx%d kingdom (flood fill)          %8.1f ns   (%zu kingdoms)\n", v->extent, v->extent,
                ns, full.size());
     }
+}
 
-    {
-        std::vector<Game> mid;
-        for (uint64_t seed = 1; seed <= 64; ++seed) mid.push_back(position(kTwoPlayers, seed, 4));
-        const long reps = 2000;
-        PlacementList spots;
-        long listed = 0;
-        double ns = median_ns(7, reps * long(mid.size()), [&] {
-            for (long r = 0; r < reps; ++r)
-                for (const Game& g : mid) listed += g.legal_placements(spots);
-        });
-        printf("list legal placements of a tile, 2p mid-game     %8.1f ns   (%.1f placements each)\n", ns,
-               double(listed) / double(reps * 7 * long(mid.size())));
-        double gain_ns = median_ns(7, reps * long(mid.size()), [&] {
-            for (long r = 0; r < reps; ++r)
-                for (const Game& g : mid) {
-                    int n = g.legal_placements(spots);
-                    const Kingdom& k = g.kingdom(g.current_player());
-                    for (int i = 0; i < n; ++i) sink += k.score_gain(kTiles[g.current_tile()], spots[i]);
-                }
-        });
-        printf("... and score every one of them (incremental)    %8.1f ns\n", gain_ns);
-    }
+// Listing a tile's legal placements in mid-game, and scoring each of them.
+void bench_placements(volatile long& sink) {
+    std::vector<Game> mid;
+    for (uint64_t seed = 1; seed <= 64; ++seed) mid.push_back(position(kTwoPlayers, seed, 4));
+    const long reps = 2000;
+    PlacementList spots;
+    long listed = 0;
+    double ns = median_ns(7, reps * long(mid.size()), [&] {
+        for (long r = 0; r < reps; ++r)
+            for (const Game& g : mid) listed += g.legal_placements(spots);
+    });
+    printf("list legal placements of a tile, 2p mid-game     %8.1f ns   (%.1f placements each)\n", ns,
+           double(listed) / double(reps * 7 * long(mid.size())));
+    double gain_ns = median_ns(7, reps * long(mid.size()), [&] {
+        for (long r = 0; r < reps; ++r)
+            for (const Game& g : mid) {
+                int n = g.legal_placements(spots);
+                const Kingdom& k = g.kingdom(g.current_player());
+                for (int i = 0; i < n; ++i) sink += k.score_gain(kTiles[g.current_tile()], spots[i]);
+            }
+    });
+    printf("... and score every one of them (incremental)    %8.1f ns\n", gain_ns);
+}
 
+// Whole games played from an opening: by the search's playout policy, and by full greedy.
+void bench_playouts(volatile long& sink) {
     for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
         const PolicyWeights weights = PolicyWeights().for_players(v->players);  // as the search sets them
         Request r = requests_at(*v, 42, {0})[0];  // seat 0's first request: the game's opening
@@ -215,22 +207,22 @@ int main(int argc, char** argv) {
         });
         printf("playouts from a %-4s opening (search policy)     %8.0f per second\n", v->name, 1e9 / ns);
     }
-    {
-        Game opening = Game::deal(kTwoPlayers, Rule::Match, 42);
-        double ns = median_ns(3, 50, [&] {
-            for (int i = 0; i < 50; ++i) {
-                Game g = opening;
-                while (!g.is_terminal()) {
-                    GreedyChoice c = full_greedy(g);
-                    g.apply(c.put, c.pick);
-                }
-                sink += g.kingdom(0).score();
+    Game opening = Game::deal(kTwoPlayers, Rule::Match, 42);
+    double ns = median_ns(3, 50, [&] {
+        for (int i = 0; i < 50; ++i) {
+            Game g = opening;
+            while (!g.is_terminal()) {
+                GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick);
             }
-        });
-        printf("playouts from a 2p opening (full greedy, as mce) %8.0f per second\n", 1e9 / ns);
-    }
+            sink += g.kingdom(0).score();
+        }
+    });
+    printf("playouts from a 2p opening (full greedy, as mce) %8.0f per second\n", 1e9 / ns);
+}
 
-    // The search at its CodinGame budget: playouts in 40 ms from positions of every variant.
+// The search at its CodinGame budget: playouts in 40 ms from positions of every variant.
+void bench_search() {
     printf("\nsearch, 40 ms per answer:\n");
     for (const Variant& v : kVariants) {
         long total = 0;
@@ -245,7 +237,25 @@ int main(int argc, char** argv) {
         printf("  %-4s %8.0f playouts per answer (%d positions, turns 2 and %d)\n", v.name, double(total) / answers,
                answers, v.turns / 2 + 1);
     }
+}
 
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string positions = argc > 2 ? argv[2] : "tests/bench_positions.txt";
+    if (argc > 1 && strcmp(argv[1], "--signature") == 0)  // the signature alone: no timing, fast
+        return print_signature(positions) ? 0 : 1;
+    if (argc > 1 && strcmp(argv[1], "--write-positions") == 0) {
+        std::ofstream out(positions);
+        for (const Position& p : signature_positions()) out << position_text(p);
+        return out ? 0 : 1;
+    }
+    volatile long sink = 0;
+    printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
+    bench_scoring(sink);
+    bench_placements(sink);
+    bench_playouts(sink);
+    bench_search();
     printf("\n");
     if (!print_signature("tests/bench_positions.txt")) printf("signature: run from the project's root to read its positions\n");
     return int(sink & 0);

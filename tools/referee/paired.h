@@ -33,18 +33,20 @@ struct PairedComparison {
     std::vector<PairedEntrant> entrants;
 };
 
-// Pairs the games of `a` and `b` by seed and place in the seed's group (its
-// rotation of the seats). The unit of the intervals is the deal (a seed's
-// group of games, which share their tiles), not the game. False, with
-// `error`, when the runs are not of the same variant, rule and number of
-// bots, or when no deal was played in full by both.
-inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison& out, std::string& error) {
-    if (a.info.variant != b.info.variant || a.info.rule != b.info.rule || a.info.bots.size() != b.info.bots.size()) {
-        error = a.name + " and " + b.name + " are not runs of the same deals (variant, rule and number of bots must be equal)";
-        return false;
-    }
+namespace paired_detail {
+
+// One bot's sums over its seats in one deal's games, in each run.
+struct DealSums {
+    double points_a = 0, points_b = 0, score_a = 0, score_b = 0;
+    long seats = 0;
+};
+using Deals = std::map<uint64_t, std::vector<DealSums>>;  // per seed, per bot
+
+// The sums of every deal that both runs played in full, with out.games and
+// each bot's changed results; false, with `error`, when a game seats other
+// bots in one run than in the other.
+inline bool sum_deals(const RunFile& a, const RunFile& b, Deals& deals, PairedComparison& out, std::string& error) {
     const int group = a.info.variant->players;
-    const size_t bots = a.info.bots.size();
     using Key = std::pair<uint64_t, long>;  // seed, place in its group
     std::map<Key, const GameRecord*> in_a;
     std::map<uint64_t, int> played;  // per deal, its games in a and in b: 2 x group when both finished it
@@ -55,21 +57,12 @@ inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison&
         }
     for (const GameRecord& g : b.games)
         if (g.played() && in_a.count({g.seed, g.game % group})) played[g.seed]++;
-
-    // Per bot and deal: the sums over the bot's seats in the deal's games.
-    struct DealSums {
-        double points_a = 0, points_b = 0, score_a = 0, score_b = 0;
-        long seats = 0;
-    };
-    std::map<uint64_t, std::vector<DealSums>> deals;
-    out = PairedComparison();
-    out.entrants.resize(bots);
     for (const GameRecord& gb : b.games) {
         if (!gb.played()) continue;
         if (played[gb.seed] != 2 * group) continue;
         const GameRecord& ga = *in_a.at({gb.seed, gb.game % group});
         std::vector<DealSums>& sums = deals[gb.seed];
-        sums.resize(bots);
+        sums.resize(a.info.bots.size());
         for (size_t s = 0; s < gb.seats.size(); ++s) {
             const SeatOutcome &sa = ga.seats[s], &sb = gb.seats[s];
             if (sa.entrant != sb.entrant) {
@@ -87,31 +80,53 @@ inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison&
         }
         out.games++;
     }
+    return true;
+}
+
+// Bot `e`'s means over the deals, and its differences with their intervals.
+inline void sum_entrant(const Deals& deals, size_t e, PairedEntrant& p) {
+    std::vector<double> points_diff, score_diff;
+    for (const auto& deal : deals) {
+        const DealSums& d = deal.second[e];
+        if (d.seats == 0) continue;
+        p.points_a += d.points_a;
+        p.points_b += d.points_b;
+        p.score_a += d.score_a;
+        p.score_b += d.score_b;
+        p.seats += d.seats;
+        points_diff.push_back((d.points_a - d.points_b) / double(d.seats));
+        score_diff.push_back((d.score_a - d.score_b) / double(d.seats));
+    }
+    if (p.seats == 0) return;
+    for (double* x : {&p.points_a, &p.points_b, &p.score_a, &p.score_b}) *x /= double(p.seats);
+    p.points_diff = mean_interval(points_diff);
+    p.score_diff = mean_interval(score_diff);
+}
+
+}  // namespace paired_detail
+
+// Pairs the games of `a` and `b` by seed and place in the seed's group (its
+// rotation of the seats). The unit of the intervals is the deal (a seed's
+// group of games, which share their tiles), not the game. False, with
+// `error`, when the runs are not of the same variant, rule and number of
+// bots, or when no deal was played in full by both.
+inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison& out, std::string& error) {
+    using namespace paired_detail;
+    if (a.info.variant != b.info.variant || a.info.rule != b.info.rule || a.info.bots.size() != b.info.bots.size()) {
+        error = a.name + " and " + b.name + " are not runs of the same deals (variant, rule and number of bots must be equal)";
+        return false;
+    }
+    Deals deals;
+    out = PairedComparison();
+    out.entrants.resize(a.info.bots.size());
+    if (!sum_deals(a, b, deals, out, error)) return false;
     out.unpaired_games = played_games(a.games) + played_games(b.games) - 2 * out.games;
     out.deals = long(deals.size());
     if (out.deals == 0) {
         error = a.name + " and " + b.name + " have no deal (seed) whose every game both played";
         return false;
     }
-    for (size_t e = 0; e < bots; ++e) {
-        PairedEntrant& p = out.entrants[e];
-        std::vector<double> points_diff, score_diff;
-        for (const auto& deal : deals) {
-            const DealSums& d = deal.second[e];
-            if (d.seats == 0) continue;
-            p.points_a += d.points_a;
-            p.points_b += d.points_b;
-            p.score_a += d.score_a;
-            p.score_b += d.score_b;
-            p.seats += d.seats;
-            points_diff.push_back((d.points_a - d.points_b) / double(d.seats));
-            score_diff.push_back((d.score_a - d.score_b) / double(d.seats));
-        }
-        if (p.seats == 0) continue;
-        for (double* x : {&p.points_a, &p.points_b, &p.score_a, &p.score_b}) *x /= double(p.seats);
-        p.points_diff = mean_interval(points_diff);
-        p.score_diff = mean_interval(score_diff);
-    }
+    for (size_t e = 0; e < out.entrants.size(); ++e) sum_entrant(deals, e, out.entrants[e]);
     return true;
 }
 

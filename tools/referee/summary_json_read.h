@@ -2,7 +2,9 @@
 // writes them): the run's settings and the record of each of its games.
 #pragma once
 
+#include <fstream>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -151,6 +153,20 @@ inline bool read_run_file(const std::string& name, const std::string& text, RunF
     if (played_games(out.games) != games)
         return fail(error, name + ": says " + std::to_string(games) + " games but lists " +
                                std::to_string(played_games(out.games)));
+    return true;
+}
+
+// Reads the --json files of runs (referee --merge and --paired); false, with
+// `error`, at the first that cannot be read or is not such a file.
+inline bool read_run_files(const std::vector<std::string>& paths, std::vector<RunFile>& files, std::string& error) {
+    files.assign(paths.size(), RunFile());
+    for (size_t i = 0; i < paths.size(); ++i) {
+        std::ifstream in(paths[i]);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in) error = "cannot read " + paths[i];
+        if (error.empty()) read_run_file(paths[i], text, files[i], error);
+        if (!error.empty()) return false;
+    }
     return true;
 }
 
