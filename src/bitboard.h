@@ -74,6 +74,7 @@ struct alignas(32) Bitboard {
 
     KD_INLINE Bitboard operator&(const Bitboard& o) const { return Bitboard{w & o.w}; }
     KD_INLINE Bitboard operator|(const Bitboard& o) const { return Bitboard{w | o.w}; }
+    KD_INLINE Bitboard operator^(const Bitboard& o) const { return Bitboard{w ^ o.w}; }
     // this & ~o, without building the complement.
     KD_INLINE Bitboard minus(const Bitboard& o) const { return Bitboard{w & ~o.w}; }
     KD_INLINE Bitboard& operator|=(const Bitboard& o) { return *this = *this | o; }
@@ -135,6 +136,25 @@ KD_INLINE Bitboard shift_north(const Bitboard& b) { return Bitboard{(b.w >> 16) 
 // Squares 4-adjacent to any square of b (may include guard squares: mask them).
 KD_INLINE Bitboard neighbors(const Bitboard& b) {
     return shift_east(b) | shift_west(b) | shift_south(b) | shift_north(b);
+}
+
+// For every square, how many of its four neighbours are in a board, as bit
+// planes (count = bit0 + 2 bit1 + 4 bit2): a dozen operations count them all.
+struct NeighbourCounts {
+    Bitboard bit0, bit1, bit2;
+    KD_INLINE int at(int sq) const { return bit0.test(sq) + 2 * bit1.test(sq) + 4 * bit2.test(sq); }
+    KD_INLINE Bitboard nonzero() const { return bit0 | bit1 | bit2; }
+};
+KD_INLINE NeighbourCounts count_neighbours(const Bitboard& b) {
+    const Bitboard e = shift_east(b), w = shift_west(b), s = shift_south(b), n = shift_north(b);
+    const Bitboard sum1 = e ^ w, carry1 = e & w;  // e + w = sum1 + 2 carry1
+    const Bitboard sum2 = s ^ n, carry2 = s & n;
+    const Bitboard carry3 = sum1 & sum2;                         // sum1 + sum2 = bit0 + 2 carry3
+    NeighbourCounts c;
+    c.bit0 = sum1 ^ sum2;
+    c.bit1 = carry1 ^ carry2 ^ carry3;
+    c.bit2 = (carry1 & carry2) | (carry1 & carry3) | (carry2 & carry3);
+    return c;
 }
 
 }  // namespace kd

@@ -114,6 +114,8 @@ class Kingdom {
     }
 #endif
     KD_INLINE const Bitboard& terrain(int t) const { return terrain_[t]; }
+    // Squares of land (the castle is not land).
+    KD_INLINE Bitboard land() const { return occupied_.minus(castle_); }
     // Empty squares a tile may still cover.
     KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
     // The rows of the window: a tile may cover squares of these rows only.

@@ -15,10 +15,14 @@ namespace kd {
 struct PolicyWeights {
     int gain = 9;       // per point a placement scores now
     int joined = 1;     // per square of existing zones of the same terrain it joins
+    // Per edge of its squares on land of their own terrain, and on land of
+    // another (off: 0). The search's placements weigh them (tools/train).
+    int same_edges = 0, other_edges = 0;
     int noise = 3;      // random jitter (0..noise, a power of two minus one) added to each placement's value
     int pick_noise = 1; // the same for picks
     int order = 3;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
     int deny = 3;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
+    int crowns = 0;     // per crown on the tile picked
     // order and deny with three or four players, where a tile kept from one
     // of them helps the others too. deny 0-1 foresees the others' picks in 4p
     // better than 3 (build/predict), but neither deny=1 nor order=6 won more
@@ -38,10 +42,27 @@ constexpr int kDiceBits = 5;
 // A pick's value is its estimated points times this, so that the pick jitter (0..pick_noise) breaks near-ties only.
 constexpr int kPickScale = 4;
 
+// The edge weights for squares of one terrain in k: same_edges per edge on
+// its own terrain's land, other_edges per edge on another's.
+struct EdgeValues {
+    NeighbourCounts same, other;
+    int same_weight, other_weight;
+    KD_INLINE EdgeValues(const Kingdom& k, int terrain, const PolicyWeights& w)
+        : same_weight(w.same_edges), other_weight(w.other_edges) {
+        if (!on()) return;
+        same = count_neighbours(k.terrain(terrain));
+        other = count_neighbours(k.land().minus(k.terrain(terrain)));
+    }
+    KD_INLINE bool on() const { return same_weight | other_weight; }
+    KD_INLINE int at(int sq) const { return same_weight * same.at(sq) + other_weight * other.at(sq); }
+};
+
 // Value of placing `tile` at p in k for its owner.
-KD_INLINE int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
-    Kingdom::Effect e = k.effect(tile, p);
-    return e.gain * w.gain + e.joined * w.joined;
+inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
+    const Kingdom::Effect e = k.effect(tile, p);
+    const int sq = square_of(p.x, p.y), v = e.gain * w.gain + e.joined * w.joined;
+    if (!w.same_edges && !w.other_edges) return v;
+    return v + EdgeValues(k, tile.terrain1, w).at(sq) + EdgeValues(k, tile.terrain2, w).at(sq + kRotationStep[p.rotation]);
 }
 
 // placement_value per square, for a tile of two terrains: its value at p is the sum of the values of its squares at theirs,
@@ -53,7 +74,8 @@ struct SquareValues {
     // Values of a square of `terrain` with `crowns` on the window's rows (no
     // tile covers any other square). A square joins zones only next to its
     // terrain, within `near` (its connectors: they hold those squares).
-    KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const PolicyWeights& w) {
+    KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const Bitboard& free,
+                        const PolicyWeights& w) {
         typedef int Eight __attribute__((vector_size(32)));
         const Eight alone = Eight{} + crowns * w.gain;
         const int first = k.window_first_row(), last = k.window_last_row();
@@ -64,6 +86,12 @@ struct SquareValues {
         near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
             const Kingdom::Effect e = k.square_effect(sq, terrain, crowns);
             at[sq] = e.gain * w.gain + e.joined * w.joined;
+        });
+        const EdgeValues edges(k, terrain, w);
+        if (!edges.on()) return;
+        const Bitboard touching = (edges.same.nonzero() | edges.other.nonzero()) & free;
+        touching.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+            at[sq] += edges.at(sq);
         });
     }
 };
@@ -76,14 +104,17 @@ KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule
     const Kingdom::Options o = k.options(tile, rule);
     if (tile.terrain1 != tile.terrain2) {
         SquareValues first, second;
-        first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, w);
-        second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, w);
+        first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, o.free, w);
+        second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, o.free, w);
         k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
             visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
         });
     } else {
+        const EdgeValues edges(k, tile.terrain1, w);
         k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
-            visit(sq, r, placement_value(k, tile, Kingdom::placement_at(sq, r), w));
+            const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
+            const int v = e.gain * w.gain + e.joined * w.joined;
+            visit(sq, r, edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v);
         });
     }
 }
@@ -105,7 +136,7 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     const Tile& tile = kTiles[g.current_tile()];
     // On the last turn only points count: no zone to grow, no jitter.
     PolicyWeights now = w;
-    if (g.last_turn()) now.joined = now.noise = 0;
+    if (g.last_turn()) now.joined = now.noise = now.same_edges = now.other_edges = 0;
     // Jitter from one random word (drawn when a first placement is found), a
     // few bits per placement: ties are the rule, not the exception.
     uint64_t dice = 0;
@@ -128,7 +159,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     // then its worth is exactly its best gain, worth the cost of trying its spots.
     const bool last_pick = g.turn() == g.variant().turns - 2;
     PolicyWeights points = w;
-    points.gain = kPickScale, points.joined = 0;
+    points.gain = kPickScale, points.joined = points.same_edges = points.other_edges = 0;
     int best = -1, best_value = INT_MIN;
     if (last_pick) {
         // Tiles are tried by decreasing bound on their value (gain bound and
@@ -158,7 +189,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const LaterPickers later(g);
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
         const Tile& tile = kTiles[id];
-        int v = kPickScale * pick_value(k, tile);
+        int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns();
         if (w.order) v += w.order * (g.draft_count() - 1 - i);
         if (w.deny) v += w.deny * later.worth(tile);
         v += int(rng.below(uint32_t(w.pick_noise + 1)));

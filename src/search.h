@@ -56,10 +56,13 @@ template <typename Visit>
 void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("gain", o.weights.gain);                  //! playouts: per point a placement scores now
     visit("joined", o.weights.joined);              //! playouts: per square of the zones a placement joins
+    visit("same_edges", o.weights.same_edges);      //! playouts: per edge of a placed square on its terrain
+    visit("other_edges", o.weights.other_edges);    //! playouts: per edge of a placed square on other land
     visit("noise", o.weights.noise);                //! playouts: jitter 0..noise on placements (2^k - 1)
     visit("pick_noise", o.weights.pick_noise);      //! playouts: jitter 0..pick_noise on picks
     visit("order", o.weights.order);                //! playouts: per earlier place next turn a pick buys (2p, duel)
     visit("deny", o.weights.deny);                  //! playouts: per point the tile is worth to those picking after me
+    visit("crowns", o.weights.crowns);              //! playouts: per crown of the tile picked
     visit("many_order", o.weights.many_order);      //! playouts: order with 3 or 4 players
     visit("many_deny", o.weights.many_deny);        //! playouts: deny with 3 or 4 players
     visit("max_placements", o.max_placements);     //! placements kept as candidates (each with every pick)

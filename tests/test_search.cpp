@@ -317,7 +317,9 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
     some.gain = 7, some.joined = 3;
     PolicyWeights no_join = some;
     no_join.joined = 0;
-    const PolicyWeights weights[] = {PolicyWeights{}, some, no_join};
+    PolicyWeights edges = some;  // the learnt policy's edge weights
+    edges.same_edges = 8, edges.other_edges = -11;
+    const PolicyWeights weights[] = {PolicyWeights{}, some, no_join, edges};
     long compared = 0, two_terrain = 0;
     for (const Variant* v : {&kTwoPlayers, &kDuel})
         for (Rule rule : {Rule::Match, Rule::Adjacent})
@@ -352,3 +354,32 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
     EXPECT_GT(two_terrain, compared / 2);  // the tables were what was compared, mostly
 }
 
+
+// The policy's edge weights count a square's neighbours by bit planes
+// (count_neighbours); the training data counts them square by square
+// (src/model_features.h). Both agree on every placement of real games.
+TEST(Policy, EdgeCountsByBitPlanesEqualThoseSquareBySquare) {
+    PolicyWeights same, other;
+    same.gain = other.gain = same.joined = other.joined = 0;
+    same.same_edges = 1, other.other_edges = 1;
+    long compared = 0;
+    for (const Variant* v : {&kTwoPlayers, &kDuel})
+        for (uint64_t seed = 1; seed <= 3; ++seed) {
+            Game g = Game::deal(*v, Rule::Match, seed);
+            while (!g.is_terminal()) {
+                if (!g.first_turn()) {
+                    const Kingdom& k = g.kingdom(g.current_player());
+                    const Tile& tile = kTiles[g.current_tile()];
+                    k.for_each_legal_placement(tile, g.rule(), [&](Placement p) {
+                        int f[kPlaceFeatures];
+                        place_features(k, tile, p, f);
+                        EXPECT_EQ(placement_value(k, tile, p, same), f[kPSameEdges]);
+                        EXPECT_EQ(placement_value(k, tile, p, other), f[kPOtherEdges]);
+                        ++compared;
+                    });
+                }
+                apply_full_greedy(g);
+            }
+        }
+    EXPECT_GT(compared, 1000);
+}
