@@ -107,8 +107,8 @@ function markPlay(m, c, k, req) {
   for (const [x, y] of putSquares(req.put)) if (x >= 0 && y >= 0 && x < m.n && y < m.n) c.cells[y][x].classList.add('bad');
 }
 
-// The window frame and the box of land and castle, hidden when the window is
-// that box: the kingdom's size is fixed.
+// The window frame (none when the replay has no windows) and the box of land and
+// castle, hidden when the window is that box: the kingdom's size is fixed.
 function renderFrames(m, c, stats, win) {
   const full = !!win && win[2] - win[0] + 1 === stats.w && win[3] - win[1] + 1 === stats.hgt;
   c.win.hidden = !win;
@@ -160,10 +160,11 @@ function renderSayAndFoot(m, c, k, s, stats) {
 
 export function renderKingdoms(m, k, zonesOn) {
   const req = k > 0 ? m.rep.requests[k - 1] : null;
+  const windows = m.windows(k);
   for (let s = 0; s < m.P; s++) {
     const c = m.cards[s], g = m.grids(k)[s];
-    const stats = kingdomStats(g, m.n, m.ext);
-    const win = stats.win;
+    const stats = kingdomStats(g, m.n);
+    const win = windows ? windows[s] : null;
     renderSquares(m, c, g, win);
     if (req && req.seat === s) markPlay(m, c, k, req);
     renderFrames(m, c, stats, win);

@@ -39,9 +39,8 @@ export function computeZones(grid, n) {
   return { id, zones, total: zones.reduce((s, z) => s + z.value, 0) };
 }
 
-// Land squares, crowns, the bounding box of land and castle, and the window
-// [x0, y0, x1, y1] of the squares the kingdom can still grow into.
-export function kingdomStats(grid, n, ext) {
+// Land squares, crowns, and the bounding box of land and castle.
+export function kingdomStats(grid, n) {
   let minX = n, minY = n, maxX = -1, maxY = -1, land = 0, crowns = 0;
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
@@ -52,6 +51,5 @@ export function kingdomStats(grid, n, ext) {
     }
   }
   if (maxX < 0) { minX = minY = 0; maxX = maxY = n - 1; }
-  const win = [Math.max(0, maxX - ext + 1), Math.max(0, maxY - ext + 1), Math.min(n - 1, minX + ext - 1), Math.min(n - 1, minY + ext - 1)];
-  return { minX, minY, maxX, maxY, w: maxX - minX + 1, hgt: maxY - minY + 1, win, land, crowns };
+  return { minX, minY, maxX, maxY, w: maxX - minX + 1, hgt: maxY - minY + 1, land, crowns };
 }

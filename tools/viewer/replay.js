@@ -4,9 +4,12 @@
 import { shortName } from './words.js';
 import { computeZones, square } from './kingdom.js';
 
-// The format this page reads: tests/test_referee_cli.py holds it to the
+// The format the referee writes: tests/test_referee_cli.py holds it to the
 // referee's and docs/replay-format.md's.
 export const FORMAT = 'kingdomino-replay-2';
+// The formats this page reads in full, FORMAT among them. Format 3 is 2 with
+// each kingdom's "windows"; without them no window frame is drawn.
+export const FORMATS_READ = ['kingdomino-replay-2', 'kingdomino-replay-3'];
 const ROTATION = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
 function startGrids(rep, n, P) {
@@ -41,7 +44,7 @@ function eventSteps(rep, steps, P) {
 export function buildModel(rep, name, path) {
   if (!rep || typeof rep !== 'object' || !Array.isArray(rep.requests)) throw new Error('not a replay: no "requests" array');
   const warnings = [];
-  if (rep.format !== FORMAT) warnings.push(`format is "${rep.format}", expected "${FORMAT}"`);
+  if (!FORMATS_READ.includes(rep.format)) warnings.push(`format is "${rep.format}", expected "${FORMAT}"`);
   const n = rep.grid_size || 9;
   const P = rep.players || (rep.bots || []).length;
   const reqs = rep.requests;
@@ -60,6 +63,10 @@ export function buildModel(rep, name, path) {
     tiles: rep.tile_table || [],
     grids: (k) => (k === 0 ? start : reqs[k - 1].after.grids),
     scores: (k) => (k === 0 ? new Array(P).fill(0) : reqs[k - 1].after.scores),
+    // Each seat's window [x0, y0, x1, y1], the squares a tile may still cover, as
+    // the referee wrote it (null in a replay without). Turn 0 places nothing, so
+    // step 0 has the first request's.
+    windows: (k) => (reqs[Math.max(0, k - 1)] || {}).after?.windows || null,
     // The tiles of step k's turn (the request's own turn, as docs/replay-format.md says).
     placing: (k) => (k === 0 ? [] : reqs[k - 1].after.placing || []),
     draft: (k) => (k === 0 ? ((rep.drafts && rep.drafts[0]) || []).map((id) => ({ id, owner: -1 })) : reqs[k - 1].after.draft || []),
@@ -97,6 +104,7 @@ function checkModel(m) {
     const same = (what, last) => { if (JSON.stringify(fin[what]) !== JSON.stringify(last)) m.warnings.push(`final.${what} differ from the last request's ${what}`); };
     same('grids', m.grids(steps));
     same('scores', m.scores(steps));
+    if (fin.windows || m.windows(steps)) same('windows', m.windows(steps));
   }
 }
 

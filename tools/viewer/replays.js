@@ -22,9 +22,11 @@ function renderMeta(m) {
   const leg = $('legend');
   leg.textContent = '';
   for (const t of 'cfglwm') leg.append(h('span', {}, miniSquare(t + '1'), TERRAIN_NAMES[t]));
-  leg.append(h('span', {}, miniSquare('*0'), 'castle'),
-    h('span', {}, h('span', { style: 'display:inline-block;width:18px;height:14px;border:2px dashed #ffffff77;border-radius:3px' }),
+  leg.append(h('span', {}, miniSquare('*0'), 'castle'));
+  if (m.windows(0)) {
+    leg.append(h('span', {}, h('span', { style: 'display:inline-block;width:18px;height:14px;border:2px dashed #ffffff77;border-radius:3px' }),
       `area the kingdom can still use (${m.ext}\u00D7${m.ext})`));
+  }
 }
 
 // Shows replay `i` at `step`; a replay that cannot be read leaves the page as it was, with why.
