@@ -79,6 +79,9 @@ function expectedModel(rep, replayPath) {
     eliminatedAt: (k) => Array.from(new Set(events.filter((ev) => ev.kind === 'eliminated' && evStep(ev) <= k).map((ev) => ev.seat))).sort(),
     grids: (k) => (k === 0 ? Array.from({ length: P }, () => start) : reqs[k - 1].after.grids),
     scores: (k) => (k === 0 ? new Array(P).fill(0) : reqs[k - 1].after.scores),
+    // Each seat's window [x0, y0, x1, y1] as the referee wrote it, null in a replay
+    // without "windows"; at the start as after the first request (turn 0 places nothing).
+    windows: (k) => (k === 0 ? reqs[0] : reqs[k - 1]).after.windows || null,
     // The tiles of step k's turn, from the drafts alone: turn t places draft t-1 and picks from draft t.
     placing: (k) => (turnOf[k] === 0 ? [] : rep.drafts[turnOf[k] - 1]),
     draft: (k) => (turnOf[k] < rep.turns - 1 ? rep.drafts[turnOf[k]] : []),
@@ -132,14 +135,17 @@ async function pageState(page) {
     }
     const scores = {};
     for (const e of document.querySelectorAll('[data-testid="score"]')) scores[e.dataset.seat] = e.textContent.trim();
-    const now = [];
+    const now = [], out = [];
     for (const e of document.querySelectorAll('[data-testid="square"].now')) now.push(`${e.dataset.seat}:${e.dataset.x},${e.dataset.y}`);
+    for (const e of document.querySelectorAll('[data-testid="square"].out')) out.push(`${e.dataset.seat}:${e.dataset.x},${e.dataset.y}`);
+    const windows = {};
+    for (const e of document.querySelectorAll('[data-testid="window"]')) windows[e.dataset.seat] = e.hidden ? null : e.dataset.window;
     return {
       step: +counter.dataset.step, steps: +counter.dataset.steps, counterText: counter.textContent.trim(),
       turn: +document.querySelector('[data-testid="turn-counter"]').dataset.turn,
       grids: Object.keys(grids).sort((a, b) => a - b).map((s) => grids[s].map((row) => row.join(''))),
       scores: Object.keys(scores).sort((a, b) => a - b).map((s) => +scores[s]),
-      now, hash: location.hash, replay: document.getElementById('app').dataset.replay || '',
+      now, out: out.sort(), windows, hash: location.hash, replay: document.getElementById('app').dataset.replay || '',
       eliminated: Array.from(document.querySelectorAll('[data-testid="eliminated"]'), (e) => +e.dataset.seat).sort(),
       events: Array.from(document.querySelectorAll('[data-testid="events-panel"]:not([hidden]) [data-testid="event"]'), (e) => e.dataset.kind),
       message: (document.querySelector('[data-testid="message-text"]') || {}).textContent || '',
@@ -152,6 +158,23 @@ async function pageState(page) {
       finalShown: !document.querySelector('[data-testid="final"]').hidden,
     };
   });
+}
+
+// Each kingdom's window frame where the replay's "windows" puts it (none without),
+// and the squares outside it dimmed.
+function checkWindows(st, exp, k, where) {
+  const wins = exp.windows(k), out = [];
+  for (let s = 0; s < exp.P; s++) {
+    const want = wins ? wins[s].join(',') : null;
+    check(st.windows[s] === want, `${where}: seat ${s}'s window frame is ${st.windows[s] ?? 'not drawn'}, the replay's window is ${want ?? 'not given'}`);
+    for (let y = 0; wins && y < exp.n; y++) {
+      for (let x = 0; x < exp.n; x++) {
+        const [x0, y0, x1, y1] = wins[s];
+        if (x < x0 || x > x1 || y < y0 || y > y1) out.push(`${s}:${x},${y}`);
+      }
+    }
+  }
+  check(JSON.stringify(st.out) === JSON.stringify(out.sort()), `${where}: ${st.out.length} squares dimmed as outside the window, the replay's windows leave out ${out.length}`);
 }
 
 function compareGrids(shown, expected, where) {
@@ -183,6 +206,7 @@ async function expectStep(page, exp, k, where) {
   const at = `${where} (step ${k})`;
   check(JSON.stringify(st.eliminated) === JSON.stringify(exp.eliminatedAt(k)), `${at}: players shown out ${st.eliminated}, replay says ${exp.eliminatedAt(k)}`);
   check(JSON.stringify(st.events) === JSON.stringify(exp.eventsAt(k)), `${at}: events shown [${st.events}], replay has [${exp.eventsAt(k)}]`);
+  checkWindows(st, exp, k, at);
   if (k > 0) {
     const r = exp.request(k);
     check(st.message === (r.message ? `\u201C${r.message}\u201D` : ''), `${at}: PICK message shown "${st.message}", replay has "${r.message}"`);
@@ -212,6 +236,23 @@ async function expectHash(page, want, where) {
 }
 
 // ------------------------------------------------------------ the checks
+
+// The page writes its step to the address and checks 80 ms later that the last
+// write landed. A hash changed by hand in between must win, also when that
+// check runs before the hashchange (the race that once left "back to the
+// start" at step 16): here the hand-made change and the check fall due together.
+async function expectHandMadeHashWins(page, exp, name) {
+  for (const want of [3, 5]) {
+    await page.evaluate((w) => {
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      setTimeout(() => { location.hash = `#step=${w}`; }, 0);
+      const t = performance.now();
+      while (performance.now() - t < 150);  // both the page's check and the hand-made change are now due
+    }, want);
+    await expectStep(page, exp, want, `${name}, hash set by hand while the page's address write was pending`);
+    await expectHash(page, `#step=${want}`, `${name}, hash set by hand while the page's address write was pending`);
+  }
+}
 
 async function openPage(context, url, errors) {
   const page = await context.newPage();
@@ -356,6 +397,7 @@ async function checkReplay(context, jsonPath, htmlPath, shots, log, errors) {
   await page2.keyboard.press('ArrowRight');
   await expectStep(page2, exp, 4, `${name}, ArrowRight after hash change`);
   await expectHash(page2, '#step=4', `${name}, ArrowRight after hash change`);
+  await expectHandMadeHashWins(page2, exp, name);
   await page2.close();
   const page3 = await openPage(context, `${url}#step=${exp.steps + 1000}`, errors);
   await expectStep(page3, exp, exp.steps, `${name}, loaded with a step past the end`);
@@ -486,9 +528,38 @@ async function testTemplate(context, template, entry, shots, log) {
     check(ranks[s] === `#${tied.final.ranks[s]}`, `viewer.html: rank of seat ${s} shows ${ranks[s]}, replay ${tied.final.ranks[s]}`);
   }
   fs.rmSync(tiedPath);
+  await checkWindowCopies(page, rep, shots);
   await page.close();
   check(!errors.length, `viewer.html: ${errors.join('; ')}`);
   log(`ok   viewer.html opened directly, ${path.basename(entry.json)} loaded with the file chooser`);
+}
+
+// The window frames of replays with made-up "windows" and without any (an older
+// replay), loaded with the file chooser: whichever the referee writes, both kinds
+// are checked.
+async function checkWindowCopies(page, rep, shots) {
+  const made = JSON.parse(JSON.stringify(rep)), none = JSON.parse(JSON.stringify(rep));
+  const n = rep.grid_size;
+  made.requests.forEach((r, i) => {
+    r.after.windows = Array.from({ length: rep.players }, (_, s) => [(i + s) % 3, (i + 2 * s) % 4, n - 1 - ((i + s) % 2), n - 1 - s]);
+  });
+  made.final.windows = made.requests[made.requests.length - 1].after.windows;
+  for (const r of none.requests) delete r.after.windows;
+  delete none.final.windows;
+  for (const [name, copy] of [['made-up-windows-copy.json', made], ['no-windows-copy.json', none]]) {
+    const file = path.join(shots, name);
+    fs.writeFileSync(file, JSON.stringify(copy));
+    await page.setInputFiles('[data-testid="file-input"]', file);
+    await page.waitForFunction((f) => document.getElementById('app').dataset.replay === f, name, { timeout: 20000 })
+      .catch(() => { throw new Failure(`viewer.html: ${name} from the file chooser was not shown`); });
+    const exp = expectedModel(copy, name);
+    await expectStep(page, exp, 0, `viewer.html, ${name}`);
+    for (const [key, k] of [['ArrowRight', 1], ['ArrowRight', 2], ['End', exp.steps]]) {
+      await page.keyboard.press(key);
+      await expectStep(page, exp, k, `viewer.html, ${name}, ${key}`);
+    }
+    fs.rmSync(file);
+  }
 }
 
 function findEntries(work) {
