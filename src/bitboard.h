@@ -142,6 +142,7 @@ KD_INLINE Bitboard neighbors(const Bitboard& b) {
 // planes (count = bit0 + 2 bit1 + 4 bit2): a dozen operations count them all.
 struct NeighbourCounts {
     Bitboard bit0, bit1, bit2;
+    KD_INLINE NeighbourCounts() {}  // written out: see Kingdom::Options
     KD_INLINE int at(int sq) const { return bit0.test(sq) + 2 * bit1.test(sq) + 4 * bit2.test(sq); }
     KD_INLINE Bitboard nonzero() const { return bit0 | bit1 | bit2; }
 };
