@@ -570,7 +570,7 @@ TEST_F(RefereeHostile, EndlessOutputIsBadOutputAtTheNextRequest) {
 
 // ---------------------------------------------------------------- closed pipes
 
-// A bot that closes its stdout has "exited or closed its output" (match.h): a
+// A bot that closes its stdout has "exited or closed its output" (verdict.h): a
 // crash. Fails while the referee runs bots as `sh -c CMD` and dash waits for
 // CMD instead of exec'ing it: the shell keeps the pipe open, and the referee
 // sees a timeout instead.

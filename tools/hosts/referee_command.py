@@ -7,7 +7,7 @@ GAMES_PER_SEED = {"2p": 2, "duel": 2, "3p": 3, "4p": 4}  # seats swapped, or one
 def referee_command(referee, variant, seed, games, bots, jobs=1, rule=None, time_scale=None, no_timeout=False,
                     strict_put=False):
     """The referee's command line (a list) for `games` games from `seed`, in
-    the options tools/referee/referee.cpp reads; unset ones keep its defaults."""
+    the options tools/referee/play_options.h reads; unset ones keep its defaults."""
     args = [referee, "--variant", variant, "--seed", str(seed), "--games", str(games), "--jobs", str(jobs)]
     for bot in bots:
         args += ["--bot", bot]

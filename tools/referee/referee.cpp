@@ -1,7 +1,7 @@
 // referee: plays Kingdomino games between bot commands over stdin/stdout as
 // RULES.md says, many at once, and judges the bots with honest statistics.
-// Its command line is kRefereeUsage (usage.h, referee --help); tools/hosts.py
-// writes it for tools/arena and tools/tune (referee_command). This file only
+// Its command line is kRefereeUsage (usage.h, referee --help); tools/hosts/
+// referee_command.py writes it for tools/arena and tools/tune. This file only
 // picks the command: a run, --merge or --paired, each in a header of its own,
 // so that the referee stays one file to compile (g++ tools/referee/referee.cpp).
 #include <string>
