@@ -58,9 +58,11 @@ inline void value_features(const Game& g, int seat, float* out) {
     out[kVFree] = float(free.count()), out[kVHoles] = float(k.isolated_holes());
     int tiles[2], order;
     const int held = held_tiles(g, seat, tiles, &order);
-    // Tiles it places from now to the end: those held, then a king's worth per turn to come.
-    const int later_turns = v.turns - 1 - g.turn() - (g.draft_count() > 0 && held > 0 && !g.first_turn() ? 1 : 0);
-    out[kVTilesLeft] = float(held + max_of(0, later_turns) * v.kings_per_player);
+    // Tiles it places from now to the end: this turn's still to place, then a king's worth per turn to come.
+    int unplaced = 0;
+    for (int i = g.step(); i < g.placing_count(); ++i)
+        unplaced += g.placing(i).owner == seat;
+    out[kVTilesLeft] = float(unplaced + (v.turns - 1 - g.turn()) * v.kings_per_player);
     out[kVOrder] = float(order);
     for (int i = 0; i < 2; ++i) {
         bool fits = false;

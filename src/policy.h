@@ -37,6 +37,9 @@ struct PolicyWeights {
     }
 };
 
+// A turn no game reaches: playouts to the end.
+constexpr int kNoTurnLimit = 1 << 20;
+
 // Bits of the placement's dice word each placement reads its jitter from.
 constexpr int kDiceBits = 5;
 // A pick's value is its estimated points times this, so that the pick jitter (0..pick_noise) breaks near-ties only.
@@ -198,9 +201,10 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     return best;
 }
 
-// Plays g to the end with the policy for every player.
-inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
-    while (!g.is_terminal()) {
+// Plays g with the policy for every player to the end, or to the start of
+// turn `until_turn`.
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn = kNoTurnLimit) {
+    while (!g.is_terminal() && g.turn() < until_turn) {
         Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
         int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
         g.apply(put, pick, true);

@@ -26,6 +26,7 @@
 #include "decision.h"
 #include "endgame.h"
 #include "greedy.h"
+#include "model.h"
 #include "opponents.h"
 #include "policy.h"
 #include "timeman.h"
@@ -44,6 +45,10 @@ struct SearchOptions {
     // against greedy players, nothing against `mce` or in self-play (thousands
     // of games, docs/experiments.md).
     bool learn_replies = false;
+    // > 0: playouts stop at the start of the turn that many turns after this
+    // one, and the learned value (src/model.h) foresees each kingdom's points
+    // to come; 0 (or no model for the variant): playouts to the end.
+    int horizon = 0;
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     PolicyWeights weights;
@@ -70,6 +75,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
+    visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 }
 
 // Sets one option by name ("gain=10"): tuning from the command line with
@@ -147,6 +153,8 @@ class Search {
         if (root.is_terminal() || root.current_player() != 0) return report;
         if (options_.learn_replies) opponents_.observe(root);
         weights_ = options_.weights.for_players(root.variant().players);
+        const bool foresee = options_.horizon > 0 && Models::get().value(root.variant()).present();
+        cut_turn_ = foresee ? root.turn() + options_.horizon : kNoTurnLimit;
         if (options_.endgame && root.turn() >= root.variant().turns - 2 && solve_exactly(root, budget, report))
             return report;
         if (root.last_turn()) return solve_last_turn(root);
@@ -201,15 +209,40 @@ class Search {
         return true;
     }
 
+    // How a playout ended, for its value: each seat's points (its score, or
+    // cut at the horizon its score now and the points the value foresees)
+    // and its standing for first place (with the tie-break points).
+    struct Ending {
+        int players = 0;
+        double points[kMaxPlayers] = {}, standing[kMaxPlayers] = {};
+        explicit Ending(const Game& g, bool foresee = false) : players(g.players()) {
+            const Result r = g.result(false);
+            for (int p = 0; p < players; ++p) {
+                const double to_come = foresee ? std::max(0.f, Models::get().points_to_come(g, p)) : 0;
+                points[p] = r.score[p] + to_come;
+                standing[p] = r.adjusted[p] + to_come;
+            }
+        }
+        // Seat's share of the points of the two leaders, itself and the best other (leaders_share).
+        double share(int seat) const {
+            double best_other = 0;
+            for (int p = 0; p < players; ++p)
+                if (p != seat) best_other = std::max(best_other, points[p]);
+            return points[seat] + best_other > 0 ? points[seat] / (points[seat] + best_other) : 0.5;
+        }
+        // 1 for seat 0 first alone, 0.5 shared, 0 otherwise.
+        double first() const {
+            double best_other = -1e9;
+            for (int p = 1; p < players; ++p) best_other = std::max(best_other, standing[p]);
+            return standing[0] > best_other ? 1.0 : standing[0] == best_other ? 0.5 : 0.0;
+        }
+    };
     // A playout's value for seat 0 at the end of g, in [0, 1]: my share of the
-    // leaders' points (leaders_share). *first is set to 1 for a first place
-    // alone, 0.5 shared, 0 otherwise.
-    static double outcome(const Game& g, double* first) { return outcome(g.result(false), first); }
-    static double outcome(const Result& r, double* first) {
-        int best_other = INT_MIN;
-        for (int p = 1; p < r.players; ++p) best_other = std::max(best_other, r.adjusted[p]);
-        *first = r.adjusted[0] > best_other ? 1.0 : r.adjusted[0] == best_other ? 0.5 : 0.0;
-        return leaders_share(r, 0);
+    // leaders' points. *first is set to 1 for a first place alone, 0.5 shared, 0 otherwise.
+    static double outcome(const Game& g, double* first) {
+        const Ending e(g);
+        *first = e.first();
+        return e.share(0);
     }
 
   private:
@@ -362,13 +395,12 @@ class Search {
             Rng rng(seed);
             Game g = start(i, c);
             resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-            playout(g, rng, weights_);
-            const Result r = g.result(false);
-            double first;
+            playout(g, rng, weights_, cut_turn_);
+            const Ending e(g, !g.is_terminal());
             Reply& reply = a.replies[c];
-            reply.me += outcome(r, &first);
-            reply.wins += first;
-            if (a.replier >= 0) reply.them += leaders_share(r, a.replier);
+            reply.me += e.share(0);
+            reply.wins += e.first();
+            if (a.replier >= 0) reply.them += e.share(a.replier);
             reply.n++;
         }
         return a.n_replies;
@@ -468,6 +500,7 @@ class Search {
 
     SearchOptions options_;
     PolicyWeights weights_;  // the playouts' weights for this game's number of players
+    int cut_turn_ = kNoTurnLimit;  // where playouts stop for the value (horizon)
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));

@@ -2,7 +2,7 @@
 // and the learned models' features (src/features.h, the bot's own code) are
 // written as numpy arrays, one folder per variant, for tools/train.
 //
-//   build/dataset --out DIR FILE.kdsp|FOLDER...
+//   build/dataset --out DIR [--predict] FILE.kdsp|FOLDER...
 //
 // DIR/VARIANT/ gets (docs/selfplay-format.md says what each column is):
 //   value_x.npy  float32 [rows, kValueFeatures]  every seat's kingdom at the start of turns 1..
@@ -12,6 +12,8 @@
 //   place_y.npy  float32 [rows, 3]  decision number, chosen (0/1), the search's best value with it (-1: none)
 //   pick_x.npy   int16 [rows, kPickFeatures]   every free tile of a recorded search's pick
 //   pick_y.npy   float32 [rows, 3]  the same columns for picks
+//   value_cpp.npy float32 [rows, 1] with --predict: the value compiled in (src/model_weights.h) on
+//                                   each value row, for the parity test with the trainer's
 #include <dirent.h>
 #include <sys/stat.h>
 
@@ -20,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "model_features.h"
+#include "model.h"
 #include "npy.h"
 #include "record.h"
 
@@ -30,7 +32,7 @@ namespace {
 
 // The rows of one variant, as they are made.
 struct Rows {
-    std::vector<float> value_x, value_y, place_y, pick_y;
+    std::vector<float> value_x, value_y, place_y, pick_y, value_cpp;
     std::vector<int16_t> place_x, pick_x;
     long decisions = 0, games = 0;
 };
@@ -49,6 +51,8 @@ void add_value_rows(const Game& g, const GameRecord& rec, Rows& rows) {
         float x[kValueFeatures];
         value_features(g, seat, x);
         rows.value_x.insert(rows.value_x.end(), x, x + kValueFeatures);
+        const ValueNet& net = Models::get().value(g.variant());
+        rows.value_cpp.push_back(net.present() ? net(x) : 0.f);
         int best_other = -1000;
         for (int p = 0; p < rec.players; ++p)
             if (p != seat) best_other = std::max<int>(best_other, rec.adjusted[p]);
@@ -118,8 +122,9 @@ void list_files(const std::string& path, std::vector<std::string>& out) {
     for (const std::string& n : names) list_files(path + "/" + n, out);
 }
 
-void write_variant(const std::string& dir, const Rows& r) {
+void write_variant(const std::string& dir, const Rows& r, bool predict) {
     mkdir(dir.c_str(), 0755);
+    if (predict) write_npy(dir + "/value_cpp.npy", r.value_cpp, 1);
     write_npy(dir + "/value_x.npy", r.value_x, kValueFeatures);
     write_npy(dir + "/value_y.npy", r.value_y, 6);
     write_npy(dir + "/place_x.npy", r.place_x, kPlaceFeatures);
@@ -133,13 +138,15 @@ void write_variant(const std::string& dir, const Rows& r) {
 int main(int argc, char** argv) {
     std::string out;
     std::vector<std::string> files;
+    bool predict = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--out" && i + 1 < argc) out = argv[++i];
+        else if (a == "--predict") predict = true;
         else list_files(a, files);
     }
     if (out.empty() || files.empty()) {
-        std::fprintf(stderr, "usage: dataset --out DIR FILE.kdsp|FOLDER...\n");
+        std::fprintf(stderr, "usage: dataset --out DIR [--predict] FILE.kdsp|FOLDER...\n");
         return 2;
     }
     std::map<std::string, Rows> by_variant;
@@ -155,7 +162,7 @@ int main(int argc, char** argv) {
     }
     mkdir(out.c_str(), 0755);
     for (const auto& [name, rows] : by_variant) {
-        write_variant(out + "/" + name, rows);
+        write_variant(out + "/" + name, rows, predict);
         std::printf("%s: %ld games, %zu value rows, %ld decisions, %zu placement rows, %zu pick rows\n", name.c_str(),
                     rows.games, rows.value_x.size() / kValueFeatures, rows.decisions,
                     rows.place_x.size() / kPlaceFeatures, rows.pick_x.size() / kPickFeatures);
