@@ -57,7 +57,8 @@ check(games[0]["drafts"] == games[1]["drafts"] and games[0]["drafts"] != games[2
 # must name the same version.
 source = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 written = {r["format"] for r in games.values()}
-viewer = re.findall(r"const FORMAT = '([^']+)';", open(os.path.join(source, "tools", "viewer", "viewer.html")).read())
+viewer = re.findall(r"const FORMAT = '([^']+)';", "".join(
+    open(f).read() for f in sorted(glob.glob(os.path.join(source, "tools", "viewer", "*.js")))))
 documented = re.findall(r'"format": "([^"]+)"', open(os.path.join(source, "docs", "replay-format.md")).read())
 check(len(written) == 1 and [*written] == viewer == documented,
       "replays, the viewer and docs/replay-format.md name one format (%s, %s, %s)" % (written, viewer, documented))

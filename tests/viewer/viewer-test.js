@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // End-to-end test of the replay viewer in headless Chromium.
 //
-//   node viewer-test.js --work DIR --template tools/viewer/viewer.html --variants 2p,3p,4p,duel [--build BUILD]
+//   node viewer-test.js --work DIR --template build/viewer.html --variants 2p,3p,4p,duel [--build BUILD]
 //
 // DIR holds what the CTest fixtures made: replays/<name>/<game>.json with the page
 // tools/replay-view wrote next to each (<game>.html), and all.html, the page made
-// from the directory all/ holding every replay. Expected values come from the JSON
+// from the directory all/ holding every replay; --template is the page the build
+// makes (tools/viewer/bundle.py), opened alone. Expected values come from the JSON
 // files, read here independently of the page. Screenshots go to DIR/screenshots.
 // Each answer of our bot shows the tools/analyse command that looks inside it;
 // with --build, one such command is run (KD_BUILD=BUILD) and must give the
@@ -583,7 +584,7 @@ function findEntries(work) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const work = path.resolve(args.work);
-  RUN.root = path.resolve(path.dirname(args.template), '..', '..');
+  RUN.root = path.resolve(__dirname, '..', '..'); // this file is tests/viewer/viewer-test.js
   RUN.build = args.build ? path.resolve(args.build) : null;
   const shots = path.join(work, 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
