@@ -1,4 +1,4 @@
-// What a decision sees and what it gives back. The text loop (player.h)
+// What a decision sees and what it gives back. The text loop (play.h)
 // builds a Request and prints the Answer; the search and the baselines only
 // ever see these, never text.
 #pragma once

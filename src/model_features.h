@@ -13,6 +13,7 @@
 
 namespace kd {
 
+#ifndef KD_UPLOAD  // home only: the value (src/model.h) and the training data
 // ---- The value: one kingdom, judged for its final score ----
 
 // The features of seat's kingdom in g, in this order.
@@ -107,6 +108,8 @@ inline void place_features(const Kingdom& k, const Tile& tile, Placement p, int*
     add_edges(k, sq + kRotationStep[p.rotation], tile.terrain2, out);
 }
 
+#endif
+
 // ---- The playout policy's pick ----
 
 // How much a tile is worth to the owner of k, judged without trying its
@@ -138,6 +141,7 @@ struct LaterPickers {
 };
 
 
+#ifndef KD_UPLOAD  // home only: the training data
 // A free tile of the draft for the player to act: the policy's estimate of
 // its worth (pick_value), its best gain if placed now, whether it fits, its
 // crowns, the places earlier next turn it buys, and its worth (estimate) to
@@ -157,5 +161,7 @@ inline void pick_features(const Game& g, const LaterPickers& later, int i, int i
     out[kKOrder] = g.draft_count() - 1 - i;
     out[kKDeny] = later.worth(tile);
 }
+
+#endif
 
 }  // namespace kd

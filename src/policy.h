@@ -6,8 +6,9 @@
 #include <algorithm>
 #include <climits>
 
-#include "model_features.h"
 #include "game.h"
+#include "model_features.h"
+#include "model_weights.h"
 
 namespace kd {
 
@@ -28,11 +29,19 @@ struct PolicyWeights {
     // better than 3 (build/predict), but neither deny=1 nor order=6 won more
     // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
     int many_order = 3, many_deny = 3;
+    // The weights tools/train learnt from the search's choices for the
+    // variant (src/model_weights.h) in place of those above: a pick's order,
+    // deny and crowns, and a placement's gain, joined and edges.
+    bool learned_picks = false, learned_placements = false;
 
-    // The weights for a game of `players` players.
-    PolicyWeights for_players(int players) const {
+    // The weights for a game of variant v.
+    PolicyWeights for_variant(const Variant& v) const {
         PolicyWeights w = *this;
-        if (players > 2) w.order = many_order, w.deny = many_deny;
+        if (v.players > 2) w.order = many_order, w.deny = many_deny;
+        const int* learned = kLearnedPolicies[&v - kVariants];  // gain, joined, same_edges, other_edges, order, deny, crowns
+        if (learned[0] && learned_picks) w.order = learned[4], w.deny = learned[5], w.crowns = learned[6];
+        if (learned[0] && learned_placements)
+            w.gain = learned[0], w.joined = learned[1], w.same_edges = learned[2], w.other_edges = learned[3];
         return w;
     }
 };

@@ -284,8 +284,8 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_TRUE(set_search_option(o, "learn_replies=1"));
     EXPECT_TRUE(o.learn_replies);
     EXPECT_TRUE(set_search_option(o, "many_deny=2"));
-    EXPECT_EQ(o.weights.for_players(3).deny, 2);
-    EXPECT_EQ(o.weights.for_players(2).deny, PolicyWeights{}.deny);
+    EXPECT_EQ(o.weights.for_variant(kThreePlayers).deny, 2);
+    EXPECT_EQ(o.weights.for_variant(kTwoPlayers).deny, PolicyWeights{}.deny);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "gain"));  // no value
     // Every name the table lists is set by its own line: each one, set to a

@@ -192,7 +192,7 @@ void bench_placements(volatile long& sink) {
 // Whole games played from an opening: by the search's playout policy, and by full greedy.
 void bench_playouts(volatile long& sink) {
     for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
-        const PolicyWeights weights = PolicyWeights().for_players(v->players);  // as the search sets them
+        const PolicyWeights weights = PolicyWeights().for_variant(*v);  // as the search sets them
         Request r = requests_at(*v, 42, {0})[0];  // seat 0's first request: the game's opening
         const Game& opening = r.game;
         Rng rng(7);

@@ -73,7 +73,7 @@ void score_answer(const Options& o, const Request& r, const JsonValue& q, Tally&
     const bool counts_pick = !g.last_turn() && g.free_picks(free) > 1;
     const bool counts_put = !g.first_turn() && g.legal_placements(spots) > 1;
     const GreedyChoice greedy = full_greedy(g);
-    const PolicyWeights w = o.weights.for_players(g.variant().players);
+    const PolicyWeights w = o.weights.for_variant(g.variant());
     Rng rng(uint64_t(t.answers) * 7919 + 1);
     int same_pick = 0, same_put = 0;
     for (int i = 0; i < o.samples; ++i) {

@@ -1,5 +1,5 @@
 // Training data from self-play records: each game is replayed from its deal
-// and the learned models' features (src/features.h, the bot's own code) are
+// and the learned models' features (src/model_features.h, the bot's own code) are
 // written as numpy arrays, one folder per variant, for tools/train.
 //
 //   build/dataset --out DIR [--predict] FILE.kdsp|FOLDER...
@@ -14,7 +14,6 @@
 //   pick_y.npy   float32 [rows, 3]  the same columns for picks
 //   value_cpp.npy float32 [rows, 1] with --predict: the value compiled in (src/model_weights.h) on
 //                                   each value row, for the parity test with the trainer's
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include <cstdio>
@@ -106,22 +105,6 @@ void add_game(const GameRecord& rec, Rows& rows) {
     rows.games++;
 }
 
-void list_files(const std::string& path, std::vector<std::string>& out) {
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0) return;
-    if (!S_ISDIR(st.st_mode)) {
-        if (path.size() > 5 && path.compare(path.size() - 5, 5, ".kdsp") == 0) out.push_back(path);
-        return;
-    }
-    DIR* d = opendir(path.c_str());
-    std::vector<std::string> names;
-    while (dirent* e = d ? readdir(d) : nullptr)
-        if (e->d_name[0] != '.') names.push_back(e->d_name);
-    if (d) closedir(d);
-    std::sort(names.begin(), names.end());
-    for (const std::string& n : names) list_files(path + "/" + n, out);
-}
-
 void write_variant(const std::string& dir, const Rows& r, bool predict) {
     mkdir(dir.c_str(), 0755);
     if (predict) write_npy(dir + "/value_cpp.npy", r.value_cpp, 1);
@@ -143,7 +126,7 @@ int main(int argc, char** argv) {
         const std::string a = argv[i];
         if (a == "--out" && i + 1 < argc) out = argv[++i];
         else if (a == "--predict") predict = true;
-        else list_files(a, files);
+        else list_record_files(a, files);
     }
     if (out.empty() || files.empty()) {
         std::fprintf(stderr, "usage: dataset --out DIR [--predict] FILE.kdsp|FOLDER...\n");

@@ -7,6 +7,10 @@
 // each one back, cheaply and exactly.
 #pragma once
 
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -166,6 +170,23 @@ inline bool read_records(const std::string& path, std::vector<std::string>& entr
         games.push_back(std::move(g));
     }
     return true;
+}
+
+// The record files at path: itself, or those in the folder and its folders, in name order.
+inline void list_record_files(const std::string& path, std::vector<std::string>& out) {
+    struct stat st;
+    if (stat(path.c_str(), &st) != 0) return;
+    if (!S_ISDIR(st.st_mode)) {
+        if (path.size() > 5 && path.compare(path.size() - 5, 5, ".kdsp") == 0) out.push_back(path);
+        return;
+    }
+    DIR* d = opendir(path.c_str());
+    std::vector<std::string> names;
+    while (dirent* e = d ? readdir(d) : nullptr)
+        if (e->d_name[0] != '.') names.push_back(e->d_name);
+    if (d) closedir(d);
+    std::sort(names.begin(), names.end());
+    for (const std::string& n : names) list_record_files(path + "/" + n, out);
 }
 
 }  // namespace kd

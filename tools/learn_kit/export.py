@@ -82,9 +82,13 @@ def header_text(source, nets, policies):
              "#pragma once", "", "namespace kd {", ""]
     parts = [net_parts(nets.get(v)) for v in VARIANTS]
     lines += ["// The value networks: inputs and hidden units, the tensors' scales, the numbers.",
+              "// Home only: the value lost its test in play (docs/experiments.md), and the upload's room is",
+              "// for what plays.",
+              "#ifndef KD_UPLOAD",
               "constexpr int kValueShapes[4][2] = {%s};" % ", ".join(p[0] for p in parts),
               "constexpr float kValueScales[4][4] = {%s};" % ", ".join(p[1] for p in parts),
-              "constexpr const char* kValueWeights[4] = {%s};" % ",".join(p[2] for p in parts), "",
+              "constexpr const char* kValueWeights[4] = {%s};" % ",".join(p[2] for p in parts),
+              "#endif", "",
               "// gain, joined, same_edges, other_edges, order, deny, crowns (all 0: none learnt)",
               "constexpr int kLearnedPolicies[4][7] = {"]
     lines += [policy_entry(policies.get(v)) for v in VARIANTS]
