@@ -18,6 +18,7 @@
 
 #include "greedy.h"
 #include "player.h"
+#include "model.h"
 #include "search.h"
 #include "state_text.h"
 
@@ -189,24 +190,35 @@ void bench_placements(volatile long& sink) {
     printf("... and score every one of them (incremental)    %8.1f ns\n", gain_ns);
 }
 
-// Whole games played from an opening: by the search's playout policy, and by full greedy.
+// Playouts per second from the opening of v with the policy's weights w.
+double playout_rate(const Variant& v, const PolicyWeights& w, volatile long& sink) {
+    Request r = requests_at(v, 42, {0})[0];  // seat 0's first request: the game's opening
+    const Game& opening = r.game;
+    Rng rng(7);
+    const long games = v.players == 2 && v.turns == 7 ? 20000 : 5000;
+    const double ns = median_ns(5, games, [&] {
+        for (long i = 0; i < games; ++i) {
+            Game g = opening;
+            resample_draws(g, r.unseen, r.n_unseen, g.drawn_count(), rng);
+            playout(g, rng, w);
+            sink += g.kingdom(0).score();
+        }
+    });
+    return 1e9 / ns;
+}
+
+// Whole games played from an opening: by the search's playout policy (as
+// the search sets it for the variant; with the learnt placements' edge
+// weights too), and by full greedy.
 void bench_playouts(volatile long& sink) {
     for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
-        const PolicyWeights weights = PolicyWeights().for_variant(*v);  // as the search sets them
-        Request r = requests_at(*v, 42, {0})[0];  // seat 0's first request: the game's opening
-        const Game& opening = r.game;
-        Rng rng(7);
-        const long games = v->players == 2 && v->turns == 7 ? 20000 : 5000;
-        double ns = median_ns(5, games, [&] {
-            for (long i = 0; i < games; ++i) {
-                Game g = opening;
-                resample_draws(g, r.unseen, r.n_unseen, g.drawn_count(), rng);
-                playout(g, rng, weights);
-                sink += g.kingdom(0).score();
-            }
-        });
-        printf("playouts from a %-4s opening (search policy)     %8.0f per second\n", v->name, 1e9 / ns);
+        const double rate = playout_rate(*v, PolicyWeights().for_variant(*v), sink);
+        printf("playouts from a %-4s opening (search policy)     %8.0f per second\n", v->name, rate);
     }
+    PolicyWeights learned;
+    learned.learned_placements = learned.learned_picks = true;
+    const double rate = playout_rate(kTwoPlayers, learned.for_variant(kTwoPlayers), sink);
+    printf("playouts from a 2p opening (learnt placements)   %8.0f per second\n", rate);
     Game opening = Game::deal(kTwoPlayers, Rule::Match, 42);
     double ns = median_ns(3, 50, [&] {
         for (int i = 0; i < 50; ++i) {
@@ -219,6 +231,17 @@ void bench_playouts(volatile long& sink) {
         }
     });
     printf("playouts from a 2p opening (full greedy, as mce) %8.0f per second\n", 1e9 / ns);
+}
+
+// The learnt value (src/model.h; not in the upload): one kingdom's features and network.
+void bench_value(volatile long& sink) {
+    const std::vector<Request> requests = requests_at(kTwoPlayers, 3, {3});
+    const Game& g = requests[0].game;
+    const double ns = median_ns(7, 20000, [&] {
+        for (int i = 0; i < 20000; ++i) sink += long(Models::get().points_to_come(g, i & 1));
+    });
+    printf("learnt value of a 2p kingdom (features, network) %8.0f ns%s\n", ns,
+           Models::get().value(kTwoPlayers).present() ? "" : " (no network for 2p: features only)");
 }
 
 // The search at its CodinGame budget: playouts in 40 ms from positions of every variant.
@@ -255,6 +278,7 @@ int main(int argc, char** argv) {
     bench_scoring(sink);
     bench_placements(sink);
     bench_playouts(sink);
+    bench_value(sink);
     bench_search();
     printf("\n");
     if (!print_signature("tests/bench_positions.txt")) printf("signature: run from the project's root to read its positions\n");
