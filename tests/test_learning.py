@@ -44,6 +44,15 @@ again = run(play)
 check("0 chunks" in again.stderr, "a second run of tools/selfplay plays nothing: every chunk is there")
 refused = subprocess.run(play[:-2] + ["--seed", "78"], capture_output=True, text=True)
 check(refused.returncode != 0 and "other settings" in refused.stderr, "resuming with other settings is refused")
+# The same run over hosts (here ':', through GNU parallel and tools/hosts): the same chunks, byte for byte.
+hosts_file, on_hosts = os.path.join(work, "hosts.txt"), os.path.join(work, "records-hosts")
+with open(hosts_file, "w") as f:
+    f.write("2/:\n")
+run([w if w != records else on_hosts for w in play[:-4]] + ["--sshloginfile", hosts_file, "--selfplay", play[-1]])
+names = sorted(os.path.relpath(os.path.join(d, n), records) for d, _, ns in os.walk(records) for n in ns
+               if n.endswith(".kdsp"))
+check(len(names) == 4 and all(open(os.path.join(records, n), "rb").read() == open(os.path.join(on_hosts, n), "rb").read()
+                              for n in names), "over hosts, the same %d chunk files byte for byte" % len(names))
 
 out = run([os.path.join(build, "dataset"), "--out", data, records]).stdout
 check("2p: 8 games" in out and "3p: 8 games" in out, "build/dataset reads the 16 games: " + out.strip().replace("\n", "; "))

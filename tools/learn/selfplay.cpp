@@ -31,13 +31,14 @@ struct Options {
     Rule rule = Rule::Match;
     long games = 1, first_game = 0;
     uint64_t seed = 1;
-    std::string out;
+    std::string out, json;  // json: the record file as base64 in a one-line JSON object (tools/hosts brings it back)
     std::vector<std::string> players;
 };
 
 [[noreturn]] void usage(const std::string& why) {
     std::fprintf(stderr, "selfplay: %s\nusage: selfplay --variant 2p|3p|4p|duel --games N --first-game K --seed S "
-                         "[--rule match|adjacent] --out FILE --player \"bot|mce|greedy [options]\"...\n", why.c_str());
+                         "[--rule match|adjacent] --out FILE|--json FILE --player \"bot|mce|greedy [options]\"...\n",
+                 why.c_str());
     std::exit(2);
 }
 
@@ -53,11 +54,13 @@ Options parse(int argc, char** argv) {
         else if (a == "--first-game") o.first_game = std::atol(v.c_str());
         else if (a == "--seed") o.seed = std::strtoull(v.c_str(), nullptr, 10);
         else if (a == "--out") o.out = v;
+        else if (a == "--json") o.json = v;
         else if (a == "--player") o.players.push_back(v);
         else if (a != "--rule") usage("unknown option '" + a + "'");
     }
     if (!o.variant) usage("--variant takes 2p, 3p, 4p or duel");
-    if (o.out.empty() || o.players.empty() || o.games < 1) usage("--out, --games and a --player are needed");
+    if ((o.out.empty() && o.json.empty()) || o.players.empty() || o.games < 1)
+        usage("--out (or --json), --games and a --player are needed");
     return o;
 }
 
@@ -156,6 +159,32 @@ GameRecord play_game(const Options& o, const std::vector<PlayerSpec>& specs, lon
     return rec;
 }
 
+
+// The bytes as base64 (RFC 4648, with padding).
+std::string base64(const std::string& bytes) {
+    static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const size_t left = bytes.size() - i;  // bytes in this group of three, or fewer at the end
+        uint32_t v = uint32_t(uint8_t(bytes[i])) << 16;
+        if (left > 1) v |= uint32_t(uint8_t(bytes[i + 1])) << 8;
+        if (left > 2) v |= uint32_t(uint8_t(bytes[i + 2]));
+        out += kAlphabet[(v >> 18) & 63];
+        out += kAlphabet[(v >> 12) & 63];
+        out += left > 1 ? kAlphabet[(v >> 6) & 63] : '=';
+        out += left > 2 ? kAlphabet[v & 63] : '=';
+    }
+    return out;
+}
+
+// Writes text to path whole, under another name first: the file is complete or absent.
+bool write_whole(const std::string& path, const std::string& text) {
+    const std::string partial = path + ".partial";
+    FILE* f = std::fopen(partial.c_str(), "wb");
+    return f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fclose(f) == 0 &&
+           std::rename(partial.c_str(), path.c_str()) == 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -164,13 +193,8 @@ int main(int argc, char** argv) {
     for (const std::string& p : o.players) specs.push_back(read_spec(p));
     std::string bytes = file_header(o.players);
     for (long i = o.first_game; i < o.first_game + o.games; ++i) bytes += game_bytes(play_game(o, specs, i));
-    // Written whole under another name, then renamed: a chunk file is complete or absent.
-    const std::string partial = o.out + ".partial";
-    FILE* f = std::fopen(partial.c_str(), "wb");
-    if (!f || std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size() || std::fclose(f) != 0 ||
-        std::rename(partial.c_str(), o.out.c_str()) != 0) {
-        std::fprintf(stderr, "selfplay: cannot write %s\n", o.out.c_str());
-        return 1;
-    }
-    return 0;
+    const bool ok = (o.out.empty() || write_whole(o.out, bytes)) &&
+                    (o.json.empty() || write_whole(o.json, "{\"kdsp_base64\": \"" + base64(bytes) + "\"}\n"));
+    if (!ok) std::fprintf(stderr, "selfplay: cannot write %s\n", (o.out.empty() ? o.json : o.out).c_str());
+    return ok ? 0 : 1;
 }
