@@ -26,6 +26,9 @@ def parse_args(argv, doc):
     p.add_argument("--seed", type=int, default=1, help="the split, the initial weights and the batches")
     p.add_argument("--hidden", type=int, default=32, help="the value network's hidden units")
     p.add_argument("--epochs", type=int, default=40)
+    p.add_argument("--policy", default="2p",
+                   help="the variants whose learnt playout policy goes into the header (the others keep the hand-set "
+                        "weights): 2p by default, the one variant where it won at fixed playouts (docs/experiments.md)")
     p.add_argument("--report", help="also write the figures as JSON")
     p.add_argument("--parity", help="write DIR/VARIANT/value_py.npy: the exported value on every value row")
     return p.parse_args(argv)
@@ -72,8 +75,9 @@ def main(argv, doc):
         train_variant(a, variant, nets, policies, report)
     if not nets:
         sys.exit("train: no variant had data in %s" % a.data)
+    kept = {v: w for v, w in policies.items() if v in a.policy.split(",")}
     with open(a.out, "w") as f:
-        f.write(export.header_text(a.source or a.data, nets, policies))
+        f.write(export.header_text(a.source or a.data, nets, kept))
     print("train: wrote %s" % a.out)
     if a.report:
         with open(a.report, "w") as f:

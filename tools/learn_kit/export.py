@@ -89,7 +89,7 @@ def header_text(source, nets, policies):
               "constexpr float kValueScales[4][4] = {%s};" % ", ".join(p[1] for p in parts),
               "constexpr const char* kValueWeights[4] = {%s};" % ",".join(p[2] for p in parts),
               "#endif", "",
-              "// gain, joined, same_edges, other_edges, order, deny, crowns (all 0: none learnt)",
+              "// gain, joined, same_edges, other_edges, order, deny, crowns (all 0: the hand-set weights stay)",
               "constexpr int kLearnedPolicies[4][7] = {"]
     lines += [policy_entry(policies.get(v)) for v in VARIANTS]
     lines += ["};", "", "}  // namespace kd", ""]
