@@ -1052,8 +1052,8 @@ long playouts_=0;
 bool started_=false;
 };
 struct TimeControl{
-double later_ms=40;
-double first_factor=20;
+double later_ms=30;
+double first_factor=27;
 double first_max_ms=800;
 double slow_note_ms=45;
 TimeBudget budget(Clock::time_point start,bool first_answer,const ClockSource&clock=steady_clock())const{

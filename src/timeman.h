@@ -122,8 +122,11 @@ class StopRule {
 // How much of CodinGame's limits our players use. The margins absorb the
 // delays CodinGame's servers add and a busy machine's stalls.
 struct TimeControl {
-    double later_ms = 40;                    // of codingame::kLaterAnswerMs
-    double first_factor = 20;                // the first answer gets this many times more,
+    // 30 of the 50 ms: against 40 ms it cost nothing measurable (2p -12.2 Elo
+    // [-35.5, +11.0], duel +13.9 [-17.6, +45.7], 4p first 25.5% [21.5, 30.0])
+    // and a timeout loses the whole game (docs/experiments.md).
+    double later_ms = 30;                    // of codingame::kLaterAnswerMs
+    double first_factor = 27;                // the first answer gets this many times more,
     double first_max_ms = 800;               // but no more than this, of codingame::kFirstAnswerMs
     double slow_note_ms = 45;                // an answer this slow writes its phases on stderr
 
