@@ -9,6 +9,7 @@
 #include "endgame.h"
 #include "endgame_oracle.h"
 #include "endgame_positions.h"
+#include "slow_rules.h"
 
 using namespace kd;
 using endgame_positions::Recipe;
@@ -121,18 +122,10 @@ void run_commitment_oracle(const Variant& v, int games, std::initializer_list<in
 
 }  // namespace
 
-// The sanitizer build (KD_DEBUG) looks for memory errors, not for wrong values:
-// a quarter of the endgames exercise every path there, in a quarter of the time.
-#ifdef KD_DEBUG
-constexpr int kShare = 4;
-#else
-constexpr int kShare = 1;
-#endif
-
-TEST(EndgameOracle, TwoPlayers) { run_oracle(kTwoPlayers, 1000 / kShare, 7, 9, 1000000, 200 / kShare); }
-TEST(EndgameOracle, ThreePlayers) { run_oracle(kThreePlayers, 1000 / kShare, 6, 9, 1000000, 200 / kShare); }
-TEST(EndgameOracle, FourPlayers) { run_oracle(kFourPlayers, 1000 / kShare, 6, 9, 1000000, 200 / kShare); }
-TEST(EndgameOracle, Duel) { run_oracle(kDuel, 1000 / kShare, 7, 9, 1000000, 200 / kShare); }
+TEST(EndgameOracle, TwoPlayers) { run_oracle(kTwoPlayers, 1000 / slow::kShare, 7, 9, 1000000, 200 / slow::kShare); }
+TEST(EndgameOracle, ThreePlayers) { run_oracle(kThreePlayers, 1000 / slow::kShare, 6, 9, 1000000, 200 / slow::kShare); }
+TEST(EndgameOracle, FourPlayers) { run_oracle(kFourPlayers, 1000 / slow::kShare, 6, 9, 1000000, 200 / slow::kShare); }
+TEST(EndgameOracle, Duel) { run_oracle(kDuel, 1000 / slow::kShare, 7, 9, 1000000, 200 / slow::kShare); }
 // 2p games where the opponent's best ends for one set of tiles tie on
 // (score, territory) and differ in crowns (a different tile discarded): the
 // solver takes the most crowns, the worst for me. Found by scanning seeds
@@ -150,10 +143,10 @@ TEST(EndgameOracle, OpponentTiesOnCrowns) {
 }
 
 TEST(EndgameOracle, OpponentCommitmentsTwoPlayers) {
-    run_commitment_oracle(kTwoPlayers, 600 / kShare, {1193, 1445}, 3000000, 150 / kShare);
+    run_commitment_oracle(kTwoPlayers, 600 / slow::kShare, {1193, 1445}, 3000000, 150 / slow::kShare);
 }
 TEST(EndgameOracle, OpponentCommitmentsDuel) {
-    run_commitment_oracle(kDuel, 600 / kShare, {341, 533, 1061}, 3000000, 150 / kShare);
+    run_commitment_oracle(kDuel, 600 / slow::kShare, {341, 533, 1061}, 3000000, 150 / slow::kShare);
 }
 
 // ---- The objective, on hand-made positions ----
