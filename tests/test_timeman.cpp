@@ -53,11 +53,26 @@ SearchLoop play(FakeClock& clock, const TimeBudget& budget, const std::function<
     return run;
 }
 
+// The stop rule's tests use a 40 ms budget for later answers, whatever the
+// bot's default (TimeControl::later_ms): the figures below are written for it.
+TimeControl forty_ms() {
+    TimeControl control;
+    control.later_ms = 40;
+    return control;
+}
+
 }  // namespace
+
+TEST(StopRule, TheDefaultLeavesAMarginOfTheLimit) {
+    const TimeControl control;
+    EXPECT_LE(control.later_ms, 40.0) << "at least 10 ms of the 50 ms for CodinGame's delays";
+    EXPECT_LE(std::min(control.later_ms * control.first_factor, control.first_max_ms), 800.0)
+        << "at least 200 ms of the first answer's 1000 ms";
+}
 
 TEST(StopRule, SteadyPlayoutsUseTheBudgetAndEndInTime) {
     FakeClock clock;
-    const TimeBudget budget = TimeControl().budget(clock.at(), false, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
     const SearchLoop run = play(clock, budget, [](long) { return 0.02; });
     EXPECT_LE(run.end_ms + run.longest_ms, 40.0) << "a last preemption as long as the longest must still fit";
     EXPECT_GE(run.end_ms, 39.9) << "the budget is used";
@@ -67,7 +82,7 @@ TEST(StopRule, SteadyPlayoutsUseTheBudgetAndEndInTime) {
 TEST(StopRule, ASlowFirstPlayoutIsTheOnlyOne) {
     // 30 ms of 40 for the first playout: another as long cannot fit.
     FakeClock clock;
-    const TimeBudget budget = TimeControl().budget(clock.at(), false, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
     const SearchLoop run = play(clock, budget, [](long i) { return i == 0 ? 30.0 : 0.02; });
     EXPECT_EQ(run.playouts, 1);
     EXPECT_DOUBLE_EQ(run.end_ms, 30.0);
@@ -77,7 +92,7 @@ TEST(StopRule, APreemptionKeepsItsLengthInHandUntilTheEnd) {
     // Playouts of 20 us, one of them preempted for 8 ms: from then on the
     // search keeps twice 8 ms in hand, so a second preemption, and the write, still fit.
     FakeClock clock;
-    const TimeBudget budget = TimeControl().budget(clock.at(), false, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
     const SearchLoop run = play(clock, budget, [](long i) { return i == 100 ? 8.0 : 0.02; });
     EXPECT_DOUBLE_EQ(run.longest_ms, 8.0);
     EXPECT_LE(run.end_ms + 2 * run.longest_ms, 40.0 + 0.02);
@@ -86,7 +101,7 @@ TEST(StopRule, APreemptionKeepsItsLengthInHandUntilTheEnd) {
 
 TEST(StopRule, TheFirstAnswerGetsItsLongerBudget) {
     FakeClock clock;
-    const TimeBudget budget = TimeControl().budget(clock.at(), true, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), true, clock);
     EXPECT_DOUBLE_EQ(budget.budget_ms(), 800.0);
     const SearchLoop run = play(clock, budget, [](long) { return 0.05; });
     EXPECT_LE(run.end_ms + run.longest_ms, 800.0);
@@ -96,7 +111,7 @@ TEST(StopRule, TheFirstAnswerGetsItsLongerBudget) {
 TEST(StopRule, ABudgetNearlySpentOnArrivalStartsNoPlayout) {
     // Reading the request took 39.99 of the 40 ms: not even the first guess fits.
     FakeClock clock;
-    const TimeBudget budget = TimeControl().budget(clock.at(), false, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
     clock.advance_ms(39.99);
     const SearchLoop run = play(clock, budget, [](long) { return 0.02; });
     EXPECT_EQ(run.playouts, 0);
@@ -105,8 +120,8 @@ TEST(StopRule, ABudgetNearlySpentOnArrivalStartsNoPlayout) {
 
 TEST(StopRule, AMachineThreeTimesSlowerStillEndsInTime) {
     FakeClock fast_clock, slow_clock;
-    const TimeBudget fast_budget = TimeControl().budget(fast_clock.at(), false, fast_clock);
-    const TimeBudget slow_budget = TimeControl().budget(slow_clock.at(), false, slow_clock);
+    const TimeBudget fast_budget = forty_ms().budget(fast_clock.at(), false, fast_clock);
+    const TimeBudget slow_budget = forty_ms().budget(slow_clock.at(), false, slow_clock);
     const SearchLoop fast = play(fast_clock, fast_budget, [](long i) { return 0.02 + 0.001 * double(i % 7); });
     const SearchLoop slow = play(slow_clock, slow_budget, [](long i) { return 3 * (0.02 + 0.001 * double(i % 7)); });
     EXPECT_LE(slow.end_ms + slow.longest_ms, 40.0);
@@ -116,7 +131,7 @@ TEST(StopRule, AMachineThreeTimesSlowerStillEndsInTime) {
 
 TEST(StopRule, PlayoutsLeftFollowsThePaceSoFar) {
     FakeClock clock;
-    const TimeBudget budget = TimeControl().budget(clock.at(), false, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
     StopRule rule(budget);
     for (int i = 0; i < 100; ++i) {
         ASSERT_FALSE(rule.should_stop());
@@ -141,7 +156,7 @@ TEST(StopRule, TheSearchOnAFakeClockEndsBeforeItsDeadline) {
     }
     const Request request = memory.receive(g, 0);
     FakeClock clock(ms_to_duration(0.05));
-    const TimeBudget budget = TimeControl().budget(clock.at(), false, clock);
+    const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
     SearchOptions options;
     const SearchReport report = Search(options).decide(request, budget);
     const double end_ms = duration_to_ms(clock.at() - budget.start());
