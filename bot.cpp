@@ -587,13 +587,15 @@ for(int j=0;j<r.players;++j)
 if(r.adjusted[j]>r.adjusted[i])++r.rank[i];
 }
 }
-inline double leaders_share(const Result&r,int seat){
-int best_other=0;
-for(int p=0;p<r.players;++p)
-if(p!=seat)best_other=std::max(best_other,r.score[p]);
-const int leaders=r.score[seat]+best_other;
-return leaders>0?double(r.score[seat])/leaders:0.5;
+template<typename Points>
+inline double leaders_share(const Points*points,int players,int seat){
+Points best_other=0;
+for(int p=0;p<players;++p)
+if(p!=seat)best_other=std::max(best_other,points[p]);
+const Points leaders=points[seat]+best_other;
+return leaders>0?double(points[seat])/double(leaders):0.5;
 }
+inline double leaders_share(const Result&r,int seat){return leaders_share(r.score,r.players,seat);}
 class Game{
 public:
 Game(const Variant&v,Rule rule):variant_(&v),rule_(rule){
@@ -2180,12 +2182,7 @@ points[p]=r.score[p]+to_come;
 standing[p]=r.adjusted[p]+to_come;
 }
 }
-double share(int seat)const{
-double best_other=0;
-for(int p=0;p<players;++p)
-if(p!=seat)best_other=std::max(best_other,points[p]);
-return points[seat]+best_other>0?points[seat]/(points[seat]+best_other):0.5;
-}
+double share(int seat)const{return leaders_share(points,players,seat);}
 double first()const{
 double best_other=-1e9;
 for(int p=1;p<players;++p)best_other=std::max(best_other,standing[p]);

@@ -112,13 +112,17 @@ inline void apply_tie_breaks(Result& r) {
 // A seat's share of the points of the two leaders, itself and the best of the
 // others: own / (own + best other's), 0.5 when both have none (the playout
 // value of Gedda, Lagerkvist and Butler, used by our search and by mce).
-inline double leaders_share(const Result& r, int seat) {
-    int best_other = 0;
-    for (int p = 0; p < r.players; ++p)
-        if (p != seat) best_other = std::max(best_other, r.score[p]);
-    const int leaders = r.score[seat] + best_other;
-    return leaders > 0 ? double(r.score[seat]) / leaders : 0.5;
+// `points`: each of the `players` seats' points (final scores, or scores
+// with points still to come foreseen).
+template <typename Points>
+inline double leaders_share(const Points* points, int players, int seat) {
+    Points best_other = 0;
+    for (int p = 0; p < players; ++p)
+        if (p != seat) best_other = std::max(best_other, points[p]);
+    const Points leaders = points[seat] + best_other;
+    return leaders > 0 ? double(points[seat]) / double(leaders) : 0.5;
 }
+inline double leaders_share(const Result& r, int seat) { return leaders_share(r.score, r.players, seat); }
 
 class Game {
   public:

@@ -237,13 +237,8 @@ class Search {
                 standing[p] = r.adjusted[p] + to_come;
             }
         }
-        // Seat's share of the points of the two leaders, itself and the best other (leaders_share).
-        double share(int seat) const {
-            double best_other = 0;
-            for (int p = 0; p < players; ++p)
-                if (p != seat) best_other = std::max(best_other, points[p]);
-            return points[seat] + best_other > 0 ? points[seat] / (points[seat] + best_other) : 0.5;
-        }
+        // Seat's share of the points of the two leaders, itself and the best other.
+        double share(int seat) const { return leaders_share(points, players, seat); }
         // 1 for seat 0 first alone, 0.5 shared, 0 otherwise.
         double first() const {
             double best_other = -1e9;
