@@ -10,11 +10,6 @@
 #include <vector>
 
 #include "model_features.h"
-
-namespace kd {
-
-}  // namespace kd
-
 #include "model_weights.h"
 
 namespace kd {

@@ -31,7 +31,7 @@ namespace {
 
 // The rows of one variant, as they are made.
 struct Rows {
-    std::vector<float> value_x, value_y, place_y, pick_y, value_cpp;
+    std::vector<float> value_x, value_y, place_y, pick_y;
     std::vector<int16_t> place_x, pick_x;
     long decisions = 0, games = 0;
 };
@@ -50,8 +50,6 @@ void add_value_rows(const Game& g, const GameRecord& rec, Rows& rows) {
         float x[kValueFeatures];
         value_features(g, seat, x);
         rows.value_x.insert(rows.value_x.end(), x, x + kValueFeatures);
-        const ValueNet& net = Models::get().value(g.variant());
-        rows.value_cpp.push_back(net.present() ? net(x) : 0.f);
         int best_other = -1000;
         for (int p = 0; p < rec.players; ++p)
             if (p != seat) best_other = std::max<int>(best_other, rec.adjusted[p]);
@@ -105,9 +103,17 @@ void add_game(const GameRecord& rec, Rows& rows) {
     rows.games++;
 }
 
-void write_variant(const std::string& dir, const Rows& r, bool predict) {
+// The value compiled in (src/model_weights.h) on each value row (0 without a network for v).
+std::vector<float> predict_values(const Variant& v, const std::vector<float>& value_x) {
+    const ValueNet& net = Models::get().value(v);
+    std::vector<float> out;
+    for (size_t at = 0; at < value_x.size(); at += kValueFeatures) out.push_back(net.present() ? net(&value_x[at]) : 0.f);
+    return out;
+}
+
+void write_variant(const std::string& dir, const Variant& v, const Rows& r, bool predict) {
     mkdir(dir.c_str(), 0755);
-    if (predict) write_npy(dir + "/value_cpp.npy", r.value_cpp, 1);
+    if (predict) write_npy(dir + "/value_cpp.npy", predict_values(v, r.value_x), 1);
     write_npy(dir + "/value_x.npy", r.value_x, kValueFeatures);
     write_npy(dir + "/value_y.npy", r.value_y, 6);
     write_npy(dir + "/place_x.npy", r.place_x, kPlaceFeatures);
@@ -145,7 +151,7 @@ int main(int argc, char** argv) {
     }
     mkdir(out.c_str(), 0755);
     for (const auto& [name, rows] : by_variant) {
-        write_variant(out + "/" + name, rows, predict);
+        write_variant(out + "/" + name, *variant_by_name(name), rows, predict);
         std::printf("%s: %ld games, %zu value rows, %ld decisions, %zu placement rows, %zu pick rows\n", name.c_str(),
                     rows.games, rows.value_x.size() / kValueFeatures, rows.decisions,
                     rows.place_x.size() / kPlaceFeatures, rows.pick_x.size() / kPickFeatures);
