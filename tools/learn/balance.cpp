@@ -77,9 +77,11 @@ struct SoftPolicy {
         const int n = k.legal_placements(tile, g.rule(), spots);
         if (n == 0) return Placement{};
         if (g.last_turn()) {  // only points count: the best, as the bot plays it
-            int best = 0;
-            for (int i = 1; i < n; ++i)
-                if (k.score_gain(tile, spots[i]) > k.score_gain(tile, spots[best])) best = i;
+            int best = 0, best_points = k.score_gain(tile, spots[0]);
+            for (int i = 1; i < n; ++i) {
+                const int points = k.score_gain(tile, spots[i]);
+                if (points > best_points) best_points = points, best = i;
+            }
             return spots[best];
         }
         static thread_local double x[kMaxPlacements][kPlace];
@@ -97,11 +99,11 @@ struct SoftPolicy {
         if (n <= 1) return n ? picks[0] : -1;
         const Kingdom& k = g.kingdom(g.current_player());
         if (g.turn() == g.variant().turns - 2) {  // the last pick: its best gain, as the bot plays it
-            int best = 0, best_gain = -1;
+            int best = 0, top_gain = -1;
             for (int i = 0; i < n; ++i) {
                 bool fits;
-                const int gain = best_gain_of(k, kTiles[picks[i]], g.rule(), &fits);
-                if (gain > best_gain) best_gain = gain, best = i;
+                const int gain = best_gain(k, kTiles[picks[i]], g.rule(), &fits);
+                if (gain > top_gain) top_gain = gain, best = i;
             }
             return picks[best];
         }
@@ -114,8 +116,6 @@ struct SoftPolicy {
         }
         return picks[choose(x, n, w + kPlace, grad + kPlace)];
     }
-
-    static int best_gain_of(const Kingdom& k, const Tile& t, Rule rule, bool* fits) { return best_gain(k, t, rule, fits); }
 
     // One playout from the request's position, the unknown draws dealt anew;
     // returns the player's share of the leaders' points, grad gets the score function.
