@@ -38,9 +38,8 @@ def policy_integers(place_w, pick_w):
     """The learnt linear weights as PolicyWeights integers (policy.PLACE_FEATURES, PICK_FEATURES order)."""
     place = dict(zip(policy.PLACE_FEATURES, place_w * PLACE_SCALE_GAIN / max(place_w[0], 1e-6)))
     pick = dict(zip(policy.PICK_MODEL, pick_w * PICK_SCALE_ESTIMATE / max(pick_w[0], 1e-6)))
-    return {"gain": round(place["gain"]), "joined": round(place["joined"]), "same_edges": round(place["same_edges"]),
-            "other_edges": round(place["other_edges"]), "order": round(pick["order"]), "deny": round(pick["deny"]),
-            "crowns": round(pick["crowns"])}
+    both = {**place, **pick}
+    return {f: round(both[f]) for f in export.POLICY_FIELDS}
 
 
 def train_variant(a, variant, nets, policies, report):
