@@ -10,7 +10,7 @@ from .job_script import CHUNK_ID, job_line
 from .parallel_round import ParallelRound
 from .roster import HostRoster
 from .ssh_connections import SshConnections
-from .sshlogins import read_sshlogins
+from .sshlogins import read_sshlogins, total_slots
 from .work_dir import WorkDir
 
 
@@ -32,6 +32,7 @@ class HostSession:
             raise SystemExit("%s: no sshlogin in it" % sshloginfile)
         if shutil.which("parallel") is None:
             raise SystemExit("GNU parallel is not installed (tools/setup installs it)")
+        self.slots = total_slots(logins)  # chunks a round plays at once
         self.round = None  # the round being played
         self.work = WorkDir()
         # Here only: the ssh connections' sockets, the live sshloginfile, the joblog.
