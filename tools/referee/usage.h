@@ -17,6 +17,7 @@ inline constexpr const char* kRefereeUsage =
     "               [--show] [--strict-put] [--progress N]\n"
     "       referee --merge FILE... [--json FILE] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
     "       referee --paired A.json B.json\n"
+    "       referee --check-replay REPLAY.json...\n"
     "Two-player variants play every seed twice, seats swapped; 3p and 4p rotate the\n"
     "bots through the seats (a seed is played once per rotation), cycling them when\n"
     "there are fewer bots than seats.\n"
@@ -26,6 +27,10 @@ inline constexpr const char* kRefereeUsage =
     "--paired compares two runs of the same deals (same seeds, bots at the same seats,\n"
     "usually one bot changed) game by game: each bot's first places and score in A\n"
     "minus B on the same deal, with 95% intervals over the deals.\n"
+    "--check-replay plays each replay again, move by move, by the rules (the game dealt\n"
+    "from its seed, every recorded answer judged and played as the referee does) and\n"
+    "prints its final scores and ranks, or the first value where the file and the\n"
+    "rules part; it exits with 1 when any file fails.\n"
     "--progress N prints a line on stderr every N games: bot 0's result so far\n"
     "(win rate or first places, with two players its Elo, and the SPRT's LLR).\n";
 

@@ -1,0 +1,53 @@
+// referee --check-replay FILE...: each replay played again move by move by
+// the rules (check_replay.h); its final scores and ranks printed, or where
+// the file and the rules part. Exits 1 when any file fails.
+#pragma once
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check_replay.h"
+#include "usage.h"
+
+namespace kd {
+
+// "scores 40 31, adjusted 40 31, ranks 1 2" of a result.
+inline std::string standings_text(const Result& r) {
+    std::string text;
+    for (auto [name, values] : {std::pair<const char*, const int*>{"scores", r.score}, {"adjusted", r.adjusted},
+                                {"ranks", r.rank}}) {
+        text += text.empty() ? name : std::string(", ") + name;
+        for (int p = 0; p < r.players; ++p) text += " " + std::to_string(values[p]);
+    }
+    return text;
+}
+
+inline int check_replay_command(int argc, char** argv) {
+    std::vector<std::string> paths(argv + 2, argv + argc);
+    if (paths.empty()) usage_error("--check-replay needs the replay files to check");
+    int failed = 0;
+    for (const std::string& path : paths) {
+        std::ifstream file(path, std::ios::binary);
+        std::stringstream text;
+        text << file.rdbuf();
+        ReplayCheck c;
+        if (file) c = check_replay(text.str());
+        else c.error = "cannot read it";
+        if (!c.error.empty()) {
+            printf("%s: FAILED: %s\n", path.c_str(), c.error.c_str());
+            ++failed;
+        } else if (c.finished) {
+            printf("%s: ok: %s seed %llu, %d requests; final %s\n", path.c_str(), c.variant->name,
+                   (unsigned long long)c.seed, c.requests, standings_text(c.result).c_str());
+        } else {
+            printf("%s: ok, but the game stops before its end (turn %d of %d, after %d requests); so far %s\n",
+                   path.c_str(), c.turn + 1, c.variant->turns, c.requests, standings_text(c.result).c_str());
+        }
+    }
+    return failed ? 1 : 0;
+}
+
+}  // namespace kd
