@@ -48,19 +48,20 @@ struct PlayerOptions {
     std::vector<std::string> settings;  // --set name=value, for tuning experiments
 };
 
-// Reads --time-ms N, --slow-note-ms N, --seed N, --playouts N, --rule match|adjacent|auto and
+// Reads --time-ms N, --first-ms N, --slow-note-ms N, --seed N, --playouts N, --rule match|adjacent|auto and
 // --set name=value; complains on stderr about the rest.
 inline PlayerOptions parse_player_options(int argc, char** argv) {
     PlayerOptions o;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i], v = i + 1 < argc ? argv[i + 1] : "";
         if (a == "--time-ms" && i + 1 < argc) o.time.later_ms = std::atof(argv[++i]);
+        else if (a == "--first-ms" && i + 1 < argc) o.time.first_ms = std::atof(argv[++i]);
         else if (a == "--slow-note-ms" && i + 1 < argc) o.time.slow_note_ms = std::atof(argv[++i]);
         else if (a == "--seed" && i + 1 < argc) o.seed = std::strtoull(argv[++i], nullptr, 10);
         else if (a == "--playouts" && i + 1 < argc) o.playouts = std::atol(argv[++i]);
         else if (a == "--set" && i + 1 < argc) o.settings.push_back(argv[++i]);
         else if (a == "--rule" && i + 1 < argc && parse_rule_mode(v, o.rule)) ++i;
-        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --slow-note-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
+        else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --first-ms N --slow-note-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
     }
     if (o.time.later_ms <= 0) o.time = TimeControl();
     o.seed_from_clock = o.seed == 0;

@@ -128,10 +128,12 @@ struct TimeControl {
     double later_ms = 30;                    // of codingame::kLaterAnswerMs
     double first_factor = 27;                // the first answer gets this many times more,
     double first_max_ms = 800;               // but no more than this, of codingame::kFirstAnswerMs
+    double first_ms = 0;                     // > 0: the first answer's budget exactly (--first-ms: A/B runs of later turns)
     double slow_note_ms = 45;                // an answer this slow writes its phases on stderr
 
     TimeBudget budget(Clock::time_point start, bool first_answer, const ClockSource& clock = steady_clock()) const {
-        return TimeBudget(start, first_answer ? std::min(later_ms * first_factor, first_max_ms) : later_ms, clock);
+        const double first = first_ms > 0 ? first_ms : std::min(later_ms * first_factor, first_max_ms);
+        return TimeBudget(start, first_answer ? first : later_ms, clock);
     }
 };
 

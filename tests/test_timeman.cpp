@@ -70,6 +70,16 @@ TEST(StopRule, TheDefaultLeavesAMarginOfTheLimit) {
         << "at least 200 ms of the first answer's 1000 ms";
 }
 
+TEST(StopRule, FirstMsSetsTheFirstAnswersBudgetOnly) {
+    const char* argv[] = {"bot", "--time-ms", "25", "--first-ms", "30"};
+    const PlayerOptions o = parse_player_options(5, const_cast<char**>(argv));
+    const Clock::time_point t0{};
+    EXPECT_DOUBLE_EQ(o.time.budget(t0, true).budget_ms(), 30.0) << "--first-ms: the first answer's budget";
+    EXPECT_DOUBLE_EQ(o.time.budget(t0, false).budget_ms(), 25.0) << "later answers keep --time-ms";
+    const TimeControl plain;
+    EXPECT_GT(plain.budget(t0, true).budget_ms(), 100.0) << "without it the first answer gets its long budget";
+}
+
 TEST(StopRule, SteadyPlayoutsUseTheBudgetAndEndInTime) {
     FakeClock clock;
     const TimeBudget budget = forty_ms().budget(clock.at(), false, clock);
