@@ -15,9 +15,11 @@
 // cannot rest in, is refused with a reason.
 #pragma once
 
+#include <cstdlib>
 #include <istream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "decision.h"
@@ -231,6 +233,37 @@ inline bool deserialize(const std::string& text, Request& out, std::string& erro
         r.unseen[r.n_unseen++] = int8_t(tile);
     }
     out = r;
+    return true;
+}
+
+
+// A file of search positions (tests/bench_positions.txt, the screen's): per
+// position a line "seed S" (the search's seed), then the request's text.
+struct SearchPosition {
+    uint64_t seed;
+    Request request;
+};
+
+inline std::string position_text(const SearchPosition& p) {
+    return "seed " + std::to_string(p.seed) + "\n" + serialize(p.request);
+}
+
+// The positions of a file's text; false with the reason in `error` when a block does not read.
+inline bool read_positions(std::istream& in, std::vector<SearchPosition>& out, std::string& error) {
+    std::vector<std::pair<uint64_t, std::string>> blocks;  // seed, request text
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("seed ", 0) == 0) blocks.push_back({std::strtoull(line.c_str() + 5, nullptr, 10), ""});
+        else if (!blocks.empty()) blocks.back().second += line + "\n";
+    }
+    for (const auto& [seed, text] : blocks) {
+        SearchPosition p{seed, Request(Game(kTwoPlayers, Rule::Match))};
+        if (!deserialize(text, p.request, error)) {
+            error = "position " + std::to_string(out.size()) + ": " + error;
+            return false;
+        }
+        out.push_back(p);
+    }
+    if (out.empty()) return state_text_detail::fail(error, "no position (a block starts with a line 'seed S')");
     return true;
 }
 

@@ -88,10 +88,7 @@ std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<in
 // rebuilt them, each with the search's seed. Frozen as state texts in
 // tests/bench_positions.txt (--write-positions), so that the signature follows
 // the search alone: a change to greedy or to the tracker does not move them.
-struct Position {
-    uint64_t seed;
-    Request request;
-};
+using Position = SearchPosition;
 
 std::vector<Position> signature_positions() {
     std::vector<Position> out;
@@ -102,30 +99,13 @@ std::vector<Position> signature_positions() {
     return out;
 }
 
-// "seed S" (the search's seed), then the request's text (state_text.h).
-std::string position_text(const Position& p) { return "seed " + std::to_string(p.seed) + "\n" + serialize(p.request); }
-
 bool read_positions(const std::string& path, std::vector<Position>& out) {
     std::ifstream in(path);
-    if (!in) {
-        fprintf(stderr, "bench: cannot read %s\n", path.c_str());
-        return false;
-    }
-    std::vector<std::pair<uint64_t, std::string>> blocks;  // seed, request text
-    for (std::string line; std::getline(in, line);) {
-        if (line.rfind("seed ", 0) == 0) blocks.push_back({std::strtoull(line.c_str() + 5, nullptr, 10), ""});
-        else if (!blocks.empty()) blocks.back().second += line + "\n";
-    }
-    for (const auto& [seed, text] : blocks) {
-        Position p{seed, Request(Game(kTwoPlayers, Rule::Match))};
-        std::string error;
-        if (!deserialize(text, p.request, error)) {
-            fprintf(stderr, "bench: %s: %s\n", path.c_str(), error.c_str());
-            return false;
-        }
-        out.push_back(p);
-    }
-    return !out.empty();
+    std::string error;
+    if (!in) error = "cannot read it";
+    else if (read_positions(in, out, error)) return true;
+    fprintf(stderr, "bench: %s: %s\n", path.c_str(), error.c_str());
+    return false;
 }
 
 // Signature: fixed seed, fixed playouts, fixed positions.

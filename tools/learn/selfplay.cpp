@@ -17,10 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "../baselines/mce.h"
-#include "player.h"
+#include "players.h"
 #include "record.h"
-#include "search.h"
 
 using namespace kd;
 
@@ -64,37 +62,12 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
-// A player's kind and its options, read as the bot reads its command line.
-struct PlayerSpec {
-    std::string kind;
-    PlayerOptions options;
-    SearchOptions search;
-};
-
 PlayerSpec read_spec(const std::string& text) {
-    std::istringstream words(text);
-    std::vector<std::string> parts;
-    for (std::string w; words >> w;) parts.push_back(w);
-    if (parts.empty() || (parts[0] != "bot" && parts[0] != "mce" && parts[0] != "greedy"))
-        usage("a player is bot, mce or greedy, then its options: '" + text + "'");
-    std::vector<char*> argv;
-    for (std::string& p : parts) argv.push_back(&p[0]);
-    PlayerSpec spec{parts[0], parse_player_options(int(argv.size()), argv.data()), {}};
-    if (spec.options.seed_from_clock) spec.options.seed = 1;  // reproducible: the game's own seeds follow
-    std::vector<std::string> unknown;
-    spec.search = search_options_for(spec.options.seed, spec.options.playouts, spec.options.settings, unknown);
-    if (!unknown.empty()) usage("unknown setting '" + unknown[0] + "' in '" + text + "'");
-    if (spec.kind != "greedy" && spec.options.playouts <= 0) usage("fixed playouts are needed: '" + text + "'");
+    PlayerSpec spec;
+    std::string error;
+    if (!read_player_spec(text, spec, error)) usage(error);
     return spec;
 }
-
-// One seat of one game: who plays it and what it remembers.
-struct Seat {
-    const PlayerSpec* spec;
-    PlayerMemory memory;
-    std::unique_ptr<Search> search;
-    Rng rng{1};
-};
 
 RecordedAnswer::Kind kind_of(const SearchReport& r) {
     const std::string mode = r.mode;
@@ -107,24 +80,15 @@ RecordedAnswer::Kind kind_of(const SearchReport& r) {
 // The seat's answer to the request of the true game g; recorded in `out` when a search made it.
 Answer answer(Seat& s, const Game& g, int seat, RecordedAnswer& out) {
     const Request r = s.memory.receive(g, seat);
-    const TimeBudget unlimited(Clock::now(), 1e9);
-    Answer a;
-    if (s.spec->kind == "greedy") {
-        const GreedyChoice c = full_greedy(r.game);
-        a = Answer{c.put, c.pick, "", ""};
-    } else if (s.spec->kind == "mce") {
-        long samples;
-        a = mce_answer(r, unlimited, s.spec->options.playouts, s.rng, &samples);
-    } else {
-        const SearchReport rep = s.search->decide(r, unlimited);
-        a = rep.answer;
+    SearchReport rep;
+    const Answer a = seat_answer(s, r, &rep);
+    if (s.spec->kind == "bot") {
         out.kind = kind_of(rep);
         out.playouts = uint32_t(rep.playouts), out.value = float(rep.value), out.win = float(rep.win);
         for (const CandidateReport& c : rep.ranked)
             out.candidates.push_back(RecordedCandidate{c.put, int8_t(c.pick), uint32_t(c.playouts), float(c.value),
                                                        float(c.first)});
     }
-    make_safe(r.game, s.spec->options.rule, a);
     return a;
 }
 
@@ -136,12 +100,7 @@ GameRecord play_game(const Options& o, const std::vector<PlayerSpec>& specs, lon
     Seat seats[kMaxPlayers];
     for (int s = 0; s < rec.players; ++s) {
         rec.entrant[s] = uint8_t((s + index) % long(specs.size()));
-        seats[s].spec = &specs[rec.entrant[s]];
-        const uint64_t seed = Rng(rec.seed * 0x9E3779B97F4A7C15ull + uint64_t(s) + seats[s].spec->search.seed).next();
-        seats[s].rng = Rng(seed);
-        SearchOptions so = seats[s].spec->search;
-        so.seed = seed;
-        if (seats[s].spec->kind == "bot") seats[s].search.reset(new Search(so));
+        seats[s].sit(specs[rec.entrant[s]], rec.seed, s);
     }
     while (!g.is_terminal()) {
         RecordedAnswer ra;
