@@ -1,0 +1,150 @@
+// The screen: a quick judge of a search, in minutes where an SPRT takes
+// hours. Positions of real games, each candidate answer valued once by a far
+// stronger search (the reference), and a command that reports what a search's
+// answers lose against it, with the standard error.
+//
+//   build/screen positions --out FILE [--per-variant 100] [--seed 1] [--jobs 2]
+//   build/screen reference --positions FILE --out REF --search "--budget 64 ..." [--jobs 2]
+//   build/screen run --positions FILE --reference REF --search "OPTIONS" [--search ...]
+//                    [--seeds 2] [--jobs 2]
+//
+// A search's OPTIONS are the bot's (--playouts N, --time-ms T, --set name=value)
+// and --budget F: F times the playouts of the bot's 30 ms in each variant
+// (tools/screen/searcher.h). README.md, "The screen", says how it was shown
+// to predict what SPRTs decided.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "judge.h"
+#include "positions.h"
+
+using namespace kd;
+
+namespace {
+
+struct Options {
+    std::string command, out, positions, reference;
+    std::vector<std::string> searches;
+    int per_variant = 100, seeds = 2, jobs = 2;
+    uint64_t seed = 1;
+};
+
+[[noreturn]] void usage(const std::string& why) {
+    fprintf(stderr,
+            "screen: %s\nusage: screen positions --out FILE [--per-variant N] [--seed S] [--jobs J]\n"
+            "       screen reference --positions FILE --out REF --search \"OPTIONS\" [--jobs J]\n"
+            "       screen run --positions FILE --reference REF --search \"OPTIONS\" [--search ...] [--seeds K] "
+            "[--jobs J]\n",
+            why.c_str());
+    exit(2);
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    if (argc < 2) usage("a command is needed");
+    o.command = argv[1];
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (i + 1 >= argc) usage("'" + a + "' needs a value");
+        const std::string v = argv[++i];
+        if (a == "--out") o.out = v;
+        else if (a == "--positions") o.positions = v;
+        else if (a == "--reference") o.reference = v;
+        else if (a == "--search") o.searches.push_back(v);
+        else if (a == "--per-variant") o.per_variant = std::atoi(v.c_str());
+        else if (a == "--seeds") o.seeds = std::atoi(v.c_str());
+        else if (a == "--jobs") o.jobs = std::atoi(v.c_str());
+        else if (a == "--seed") o.seed = std::strtoull(v.c_str(), nullptr, 10);
+        else usage("unknown option '" + a + "'");
+    }
+    if (o.per_variant < 1 || o.seeds < 1 || o.jobs < 1) usage("--per-variant, --seeds and --jobs take positive numbers");
+    return o;
+}
+
+std::vector<Searcher> read_searches(const Options& o, size_t at_most) {
+    if (o.searches.empty() || o.searches.size() > at_most) usage("give --search (" + std::to_string(at_most) + " at most)");
+    std::vector<Searcher> out(o.searches.size());
+    std::string error;
+    for (size_t i = 0; i < out.size(); ++i)
+        if (!read_searcher(o.searches[i], out[i], error)) usage(error);
+    return out;
+}
+
+std::vector<SearchPosition> load_positions(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<SearchPosition> out;
+    std::string error;
+    if (!in) error = "cannot read it";
+    else if (read_positions(in, out, error)) return out;
+    fprintf(stderr, "screen: %s: %s\n", path.c_str(), error.c_str());
+    exit(1);
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path);
+    out << text;
+    if (out.flush()) return true;
+    fprintf(stderr, "screen: cannot write %s\n", path.c_str());
+    return false;
+}
+
+// Two positions a game, from games of every variant dealt from consecutive seeds.
+int make_positions(const Options& o) {
+    constexpr int kPerGame = 2;
+    const long games = (o.per_variant + kPerGame - 1) / kPerGame;
+    std::vector<std::vector<SearchPosition>> found(std::size(kVariants) * size_t(games));
+    parallel_for(found.size(), o.jobs, [&](size_t i) {
+        const long game = long(i) % games;
+        found[i] = game_positions(kVariants[i / size_t(games)], o.seed + uint64_t(i), game, kPerGame);
+    });
+    std::string text;
+    for (size_t v = 0; v < std::size(kVariants); ++v) {
+        int kept = 0;
+        for (long g = 0; g < games; ++g)
+            for (const SearchPosition& p : found[v * size_t(games) + size_t(g)])
+                if (kept++ < o.per_variant) text += position_text(p);
+    }
+    return write_file(o.out, text) ? 0 : 1;
+}
+
+int make_reference(const Options& o) {
+    const Searcher searcher = read_searches(o, 1)[0];
+    const std::vector<SearchPosition> positions = load_positions(o.positions);
+    std::vector<Reference> refs(positions.size());
+    std::atomic<size_t> done{0};
+    parallel_for(positions.size(), o.jobs, [&](size_t i) {
+        refs[i] = reference_of(searcher, positions[i]);
+        const size_t n = ++done;
+        if (n * 10 / positions.size() != (n - 1) * 10 / positions.size())
+            fprintf(stderr, "screen: reference %zu/%zu positions\n", n, positions.size());
+    });
+    return write_file(o.out, reference_text(searcher, o.positions, positions, refs)) ? 0 : 1;
+}
+
+int run_searches(const Options& o) {
+    const std::vector<Searcher> searches = read_searches(o, 16);
+    const std::vector<SearchPosition> positions = load_positions(o.positions);
+    std::vector<Reference> refs;
+    std::string error;
+    if (!read_reference(o.reference, o.positions, positions.size(), refs, error)) {
+        fprintf(stderr, "screen: %s\n", error.c_str());
+        return 1;
+    }
+    std::vector<std::vector<PositionLoss>> losses;
+    for (const Searcher& s : searches) losses.push_back(judge(s, positions, refs, o.seeds, o.jobs));
+    print_judgement(searches, losses, positions, refs);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Options o = parse(argc, argv);
+    if (o.command == "positions" && !o.out.empty()) return make_positions(o);
+    if (o.command == "reference" && !o.out.empty() && !o.positions.empty()) return make_reference(o);
+    if (o.command == "run" && !o.reference.empty() && !o.positions.empty()) return run_searches(o);
+    usage("'" + o.command + "' is no command, or its files are missing");
+}
