@@ -581,16 +581,10 @@ function findEntries(work) {
   return entries;
 }
 
-async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  const work = path.resolve(args.work);
-  RUN.root = path.resolve(__dirname, '..', '..'); // this file is tests/viewer/viewer-test.js
-  RUN.build = args.build ? path.resolve(args.build) : null;
-  const shots = path.join(work, 'screenshots');
-  fs.mkdirSync(shots, { recursive: true });
-  const log = (s) => console.log(s);
-  const failures = [];
-
+// Debian's Chromium, headless and offline (the pages must need nothing from the
+// network), as the browser tests run it: {context, close}. A test that cannot
+// have it exits 1 saying why; tests/table/table-test.js uses it too.
+async function launchChromium(prefix) {
   let chromium;
   try {
     ({ chromium } = require('playwright-core'));
@@ -602,12 +596,13 @@ async function main() {
     console.error(`FAIL: no Chromium at ${CHROMIUM}. Install it: apt-get install -y chromium (or set VIEWER_CHROMIUM).`);
     process.exit(1);
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viewer-test-chromium-'));
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   let context;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60000, viewport: { width: 1600, height: 1000 },
       reducedMotion: 'reduce', // no animation: faster steps, screenshots without half-finished effects
+      acceptDownloads: true,
     });
   } catch (e) {
     console.error(`FAIL: Chromium at ${CHROMIUM} did not start: ${e.message.split('\n').slice(0, 8).join('\n')}`);
@@ -615,8 +610,21 @@ async function main() {
     process.exit(1);
   }
   context.setDefaultTimeout(15000);
-  // Offline: the page must need nothing from the network.
   await context.route(/^(https?|wss?):/, (route) => route.abort());
+  return { context, close: async () => { await context.close(); fs.rmSync(userDataDir, { recursive: true, force: true }); } };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const work = path.resolve(args.work);
+  RUN.root = path.resolve(__dirname, '..', '..'); // this file is tests/viewer/viewer-test.js
+  RUN.build = args.build ? path.resolve(args.build) : null;
+  const shots = path.join(work, 'screenshots');
+  fs.mkdirSync(shots, { recursive: true });
+  const log = (s) => console.log(s);
+  const failures = [];
+
+  const { context, close } = await launchChromium('viewer-test-chromium-');
 
   try {
     const entries = findEntries(work);
@@ -639,8 +647,7 @@ async function main() {
   } catch (err) {
     failures.push(err instanceof Failure ? err.message : String(err.stack || err));
   } finally {
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   }
   if (failures.length) {
     for (const f of failures) console.error(`FAIL: ${f}`);
@@ -649,4 +656,5 @@ async function main() {
   console.log(`viewer test passed; screenshots in ${shots}`);
 }
 
-main().catch((e) => { console.error(`FAIL: ${e.stack || e}`); process.exit(1); });
+module.exports = { launchChromium };
+if (require.main === module) main().catch((e) => { console.error(`FAIL: ${e.stack || e}`); process.exit(1); });
