@@ -94,6 +94,18 @@ inline std::string first_difference(const JsonValue& file, const JsonValue& rule
     return "";
 }
 
+// The first two lines of an answer's text, as the referee reads them (without
+// the newline, nor a '\r' before it; the last may end the text without one).
+inline void split_answer(const std::string& raw, std::string& put_line, std::string& pick_line) {
+    std::string* lines[2] = {&put_line, &pick_line};
+    for (size_t at = 0, i = 0; i < 2 && at < raw.size(); ++i) {
+        const size_t end = std::min(raw.find('\n', at), raw.size());
+        *lines[i] = raw.substr(at, end - at);
+        if (!lines[i]->empty() && lines[i]->back() == '\r') lines[i]->pop_back();
+        at = end + 1;
+    }
+}
+
 // A recorded request's answer as the referee read it: its output, and the
 // way its reading ended (a whole answer, a timeout, closed pipes, a line too
 // long), which the file says only through the error the referee gave. Each
@@ -105,14 +117,7 @@ inline match_detail::Exchange recorded_exchange(const JsonValue& r, const std::s
     ex.raw = r["output"].text;
     ex.answer_ms = r["time_ms"].number();
     ex.limit_ms = r["limit_ms"].number();
-    std::string lines[2];
-    for (size_t at = 0, i = 0; i < 2 && at < ex.raw.size(); ++i) {
-        const size_t end = std::min(ex.raw.find('\n', at), ex.raw.size());
-        lines[i] = ex.raw.substr(at, end - at);
-        if (!lines[i].empty() && lines[i].back() == '\r') lines[i].pop_back();
-        at = end + 1;
-    }
-    ex.put_line = lines[0], ex.pick_line = lines[1];
+    split_answer(ex.raw, ex.put_line, ex.pick_line);
     const JsonValue& error = r["error"];
     const std::string kind = error["kind"].text;
     if (error.is_null() || kind == "illegal_put" || kind == "invalid_pick") return ex;  // a whole answer: the game judges it

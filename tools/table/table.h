@@ -1,0 +1,108 @@
+// A game at the table page: the referee's own path (RefereedGame) with the
+// answers coming from the page, a person's clicks and the players in its
+// worker (page_players.h). The page asks it, as JSON, whose turn it is, where the
+// tile may go and why not elsewhere (placement_reason.h), and the replay so
+// far, which the viewer's modules draw; no rule is written again in JavaScript.
+#pragma once
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "check_replay.h"
+#include "json.h"
+#include "placement_reason.h"
+#include "refereed_game.h"
+#include "referee_limits.h"
+
+namespace kd {
+
+// A seed as a person types it: a decimal whole number that fits 64 bits.
+inline bool parse_seed(const std::string& text, uint64_t& seed) {
+    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    char* end = nullptr;
+    seed = std::strtoull(text.c_str(), &end, 10);
+    return text.size() < 20 || text <= "18446744073709551615";
+}
+
+class Table {
+  public:
+    // A new game of `variant` under `rule`, dealt by `seed`, one command per seat
+    // ("human", "bot --time-ms 100 --seed 7", "greedy", "random --seed 3": the replay's `bots`).
+    static std::unique_ptr<Table> open(const std::string& variant, const std::string& rule, const std::string& seed,
+                                       const std::vector<std::string>& commands, std::string& error) {
+        MatchConfig cfg;
+        cfg.variant = variant_by_name(variant);
+        if (!cfg.variant) return error = "variant '" + variant + "' is none of 2p, 3p, 4p, duel", nullptr;
+        if (!rule_by_name(rule, cfg.rule)) return error = "rule '" + rule + "' is neither match nor adjacent", nullptr;
+        if (!parse_seed(seed, cfg.seed))
+            return error = "the seed '" + seed + "' is not a number: give a whole number from 0 to " +
+                           "18446744073709551615, or none for a random deal", nullptr;
+        if (commands.size() != size_t(cfg.variant->players))
+            return error = "a " + variant + " game has " + std::to_string(cfg.variant->players) + " seats, not " +
+                           std::to_string(commands.size()), nullptr;
+        cfg.commands = commands;
+        cfg.no_timeout = true;  // a person takes the time it takes; the bots keep to their own budgets
+        cfg.record_replay = true;
+        return std::unique_ptr<Table>(new Table(std::move(cfg)));
+    }
+
+    const Game& game() const { return book_.game(); }
+
+    // The acting seat's answer, its two lines as a player writes them, played
+    // as the referee plays it; `ms` its time, `note` what the player noted.
+    void answer(const std::string& output, double ms, const std::string& note) {
+        match_detail::Exchange ex;
+        ex.input = book_.input();
+        ex.raw = output;
+        replay_check::split_answer(output, ex.put_line, ex.pick_line);
+        ex.limit_ms = limits::kNoTimeoutCapMs;
+        ex.answer_ms = ms;
+        const match_detail::Verdict v = book_.answer(ex, [](match_detail::Fault) {});
+        book_.record(ex, v, note);
+    }
+
+    // Where the acting seat's tile may go, as JSON: {"legal": true}, or false and the rules' reason.
+    std::string check(Placement p) const {
+        const Game& g = game();
+        JsonWriter w;
+        w.begin_object();
+        if (g.is_terminal() || g.first_turn()) return w.field("legal", false).field("reason", "nothing to place").end_object().str();
+        const char* why = placement_problem(g.kingdom(g.current_player()), kTiles[g.current_tile()], g.rule(), p);
+        w.field("legal", why == nullptr);
+        if (why) w.field("reason", why);
+        return w.end_object().str();
+    }
+
+    // The game now, as JSON: who acts, on which tile, its legal placements, the
+    // free picks, this turn's tiles and draft with their owners, the text of
+    // the acting seat's request, and the replay so far.
+    std::string state() const {
+        const Game& g = game();
+        JsonWriter w;
+        w.begin_object().field("over", g.is_terminal()).field("seat", g.current_player()).field("turn", g.turn());
+        w.field("turns", g.variant().turns).field("tile", g.current_tile()).field("rule", rule_name(g.rule()));
+        w.key("placements").begin_array();
+        PlacementList spots;
+        const int n = g.legal_placements(spots);
+        for (int i = 0; i < n; ++i) w.begin_array().value(int(spots[i].x)).value(int(spots[i].y)).value(int(spots[i].rotation)).end_array();
+        w.end_array().key("picks").begin_array();
+        g.for_each_free_pick([&](int, int tile) { w.value(tile); });
+        const match_detail::TurnTiles tiles(g);
+        w.end_array().field("step", g.step()).key("placing");
+        match_detail::write_slots(w, tiles.placing);
+        w.key("draft");
+        match_detail::write_slots(w, tiles.draft);
+        w.field("input", g.is_terminal() ? "" : book_.input());
+        return w.key("replay").raw(book_.replay_json()).end_object().str();
+    }
+
+  private:
+    explicit Table(MatchConfig cfg) : cfg_(std::move(cfg)), book_(cfg_) {}
+
+    const MatchConfig cfg_;  // before book_, which keeps a reference to it
+    RefereedGame book_;
+};
+
+}  // namespace kd

@@ -1,0 +1,83 @@
+// The table page's engine: src/ and the referee's path compiled to
+// WebAssembly by Debian's em++ (tests/table/CMakeLists.txt), called from
+// JavaScript with strings in and JSON out. The page's own thread holds the
+// game (table_*: table.h); its worker runs the players (player_answer:
+// page_players.h) and tools/bench.cpp's main, linked in, for the bench signature
+// and the playouts a second in the page.
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "check_replay.h"
+#include "page_players.h"
+#include "table.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#define KD_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
+#else
+#define KD_EXPORT extern "C"
+#endif
+
+namespace {
+
+std::unique_ptr<kd::Table> table;
+std::string result;  // the text the last call returns: JavaScript copies it at once
+
+const char* give(std::string text) {
+    result = std::move(text);
+    return result.c_str();
+}
+const char* give_error(const std::string& error) {
+    return give(kd::JsonWriter().begin_object().field("error", error).end_object().str());
+}
+
+}  // namespace
+
+// A new game: its variant, rule and seed, and one command per seat, a line each. Returns its state or {"error"}.
+KD_EXPORT const char* table_open(const char* variant, const char* rule, const char* seed, const char* commands) {
+    std::vector<std::string> seats;
+    std::istringstream lines(commands);
+    for (std::string line; std::getline(lines, line);) seats.push_back(line);
+    std::string error;
+    std::unique_ptr<kd::Table> opened = kd::Table::open(variant, rule, seed, seats, error);
+    if (!opened) return give_error(error);
+    table = std::move(opened);
+    return give(table->state());
+}
+
+// The game now (Table::state).
+KD_EXPORT const char* table_state() { return table ? give(table->state()) : give_error("no game"); }
+
+// Whether the acting seat's tile may go at (x, y) with `rotation`, and if not why.
+KD_EXPORT const char* table_check(int x, int y, int rotation) {
+    if (!table) return give_error("no game");
+    return give(table->check(kd::Placement{int8_t(x), int8_t(y), int8_t(rotation)}));
+}
+
+// The acting seat's answer (its two lines), its time and note, played as the referee plays it. Returns the state.
+KD_EXPORT const char* table_answer(const char* output, double ms, const char* note) {
+    if (!table || table->game().is_terminal()) return give_error("no game in progress");
+    table->answer(output, ms, note);
+    return give(table->state());
+}
+
+// A replay file checked as referee --check-replay checks it: {"ok", "error", "finished", "scores", "adjusted", "ranks"}.
+KD_EXPORT const char* table_check_replay(const char* text) {
+    const kd::ReplayCheck c = kd::check_replay(text);
+    kd::JsonWriter w;
+    w.begin_object().field("ok", c.error.empty()).field("error", c.error).field("finished", c.finished);
+    for (auto [name, values] : {std::pair<const char*, const int*>{"scores", c.result.score}, {"adjusted", c.result.adjusted},
+                                {"ranks", c.result.rank}}) {
+        w.key(name).begin_array();
+        for (int p = 0; p < c.result.players; ++p) w.value(values[p]);
+        w.end_array();
+    }
+    return give(w.end_object().str());
+}
+
+// The answer of the player `command` to the last request of `inputs` (page_players.h).
+KD_EXPORT const char* player_answer(const char* command, const char* inputs) {
+    return give(kd::player_answer(command, inputs));
+}
