@@ -5,15 +5,15 @@
 // page's worker. Each of the person's moves starts with refused clicks (a
 // square where the tile may not go, a tile taken, a pick before the
 // placement): each must show the rules' reason and lose nothing. Each game's
-// replay is downloaded and played again move by move by the C++ rules
-// (referee --check-replay): the final scores, tie-break scores and ranks it
-// prints must be the ones the page showed. Also: the hint, the bots' notes,
+// replay is downloaded, opened by the replay viewer, and played again move by
+// move by the C++ rules (referee --check-replay): the final scores, tie-break
+// scores and ranks it prints must be the ones the page showed. Also: the hint, the bots' notes,
 // the page answering while a bot thinks, a game stopped early, bad input
 // (a seed that is no number, a file that is no replay), and the engine check
 // (the bench signature and the playouts a second in the page, against the
 // native bench on the same positions: reported, not asserted).
 //
-//   node table-test.js --page build/table.html --referee build/referee --bench build/bench
+//   node table-test.js --page build/table.html --viewer build/viewer.html --referee build/referee --bench build/bench
 //                      --positions tests/bench_positions.txt --work DIR
 // Any failure, Chromium not starting included, exits 1: this test never skips.
 
@@ -35,7 +35,7 @@ function check(cond, what) {
 function parseArgs(argv) {
   const args = {};
   for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
-  for (const need of ['page', 'referee', 'bench', 'positions', 'work']) if (!args[need]) throw new Error(`--${need} is missing`);
+  for (const need of ['page', 'viewer', 'referee', 'bench', 'positions', 'work']) if (!args[need]) throw new Error(`--${need} is missing`);
   return args;
 }
 
@@ -163,7 +163,7 @@ async function personMove(page, g, roll, seen) {
   const before = +(await app(page, 'requests'));
   const seat = +(await app(page, 'seat'));
   const turn = +(await page.textContent('[data-testid=turn]')).split('/')[0];
-  if (turn > 1) seen.placed += (await personPlaces(page, g, seat, roll, seen)) ? 1 : 0;
+  if (turn > 1) seen[(await personPlaces(page, g, seat, roll, seen)) ? 'placed' : 'discarded']++;
   const tiles = await draft(page);
   const taken = tiles.filter((t) => t.owner >= 0), free = tiles.filter((t) => t.owner < 0);
   if (free.length && taken.length && roll(2)) {
@@ -206,6 +206,21 @@ function checkReplay(referee, file) {
   return { status: p.status, line: (p.stdout || '').trim() };
 }
 
+// The replay viewer (build/viewer.html) opens the page's replay with its file chooser, without a warning.
+async function checkInViewer(context, viewer, file, requests, variant) {
+  const page = await context.newPage();
+  try {
+    await page.goto(pathToFileURL(viewer).href);
+    await page.setInputFiles('[data-testid=file-input]', file);
+    await page.waitForSelector(`[data-testid=app][data-replay="${path.basename(file)}"]`);
+    const steps = await page.getAttribute('[data-testid=step-counter]', 'data-steps');
+    check(+steps === requests && !(await page.isVisible('[data-testid=message]')),
+      `${variant}: the replay viewer opens the page's replay, ${steps} steps, no warning`);
+  } finally {
+    await page.close();
+  }
+}
+
 // The replay kept: downloaded, played again by the C++ rules, their standings the page's.
 async function checkKept(page, g, args, shown) {
   const file = await download(page, path.join(args.work, `table-${g.variant}.json`));
@@ -216,6 +231,7 @@ async function checkKept(page, g, args, shown) {
     + `ranks ${shown.map((s) => s.rank).join(' ')}`;
   check(c.status === 0 && c.line.endsWith(want), `${g.variant}: referee --check-replay accepts the page's replay with the page's `
     + `standings (${want}): ${c.line}`);
+  await checkInViewer(page.context(), args.viewer, file, rep.requests.length, g.variant);
   const said = await checkInPage(page, file);
   check(said.includes('the rules replay it move by move and agree') && said.includes(`ranks ${shown.map((s) => s.rank).join(' ')}`),
     `${g.variant}: the page's own check of that file agrees: ${said}`);
@@ -301,7 +317,7 @@ async function main() {
   const url = pathToFileURL(path.resolve(args.page)).href;
   const { context, close } = await launchChromium('table-test-chromium-');
   context.setDefaultTimeout(30000);
-  const seen = { reasons: new Set(), placed: 0, moves: 0 };
+  const seen = { reasons: new Set(), placed: 0, discarded: 0, moves: 0 };
   try {
     const page = await context.newPage();
     page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
@@ -312,7 +328,8 @@ async function main() {
       console.log(`${g.variant}: a whole game in ${((Date.now() - start) / 1000).toFixed(1)} s`);
     }
     check(REASONS.every((r) => seen.reasons.has(r)), `every reason of the rules was shown: ${[...seen.reasons].join('; ')}`);
-    check(seen.placed > 20 && seen.moves > 40, `the person placed ${seen.placed} tiles in ${seen.moves} answers`);
+    check(seen.placed > 20 && seen.moves > 40, `the person placed ${seen.placed} tiles in ${seen.moves} answers `
+      + `(and discarded ${seen.discarded} that fitted nowhere)`);
     await checkBadInput(page, url, args);
     await checkStoppedGame(page, url, args);
     await checkEngine(page, args);

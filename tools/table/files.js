@@ -17,7 +17,7 @@ export function downloadReplay() {
   a.remove();
 }
 
-const MAX_BYTES = 4 << 20;  // far above any replay; the engine reads a file whole
+const MAX_BYTES = 2 << 20;  // far above a replay (a few hundred KB): the engine takes the text on its 5 MB stack
 
 function said(name, c) {
   if (!c.ok) return [`${name} is not a replay the rules accept: ${c.error}`, true];
