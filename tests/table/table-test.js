@@ -154,7 +154,15 @@ async function personPlaces(page, g, seat, roll, seen) {
   await refusedSquares(page, seat, roll, seen);
   const spots = await spotsAfterTurning(page, seat, roll);
   if (!check(spots.length > 0, 'a tile that fits has spots at some rotation')) return false;
-  await place(page, seat, spots[roll(spots.length)], g.keys, castle);
+  const spot = spots[roll(spots.length)];
+  await place(page, seat, spot, g.keys, castle);
+  if (!g.escaped && (await draft(page)).some((t) => t.owner < 0)) {  // once a game: Esc takes it back, then again
+    g.escaped = true;
+    check(await page.locator('.ghost[data-kind=held]').count() === 1, `${g.variant}: the tile placed stays drawn until the pick`);
+    await page.keyboard.press('Escape');
+    check(await page.locator('.ghost[data-kind=held]').count() === 0, `${g.variant}: Esc takes the placement back`);
+    await place(page, seat, spot, g.keys, castle);
+  }
   return true;
 }
 
