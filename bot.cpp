@@ -1057,9 +1057,11 @@ struct TimeControl{
 double later_ms=30;
 double first_factor=27;
 double first_max_ms=800;
+double first_ms=0;
 double slow_note_ms=45;
 TimeBudget budget(Clock::time_point start,bool first_answer,const ClockSource&clock=steady_clock())const{
-return TimeBudget(start,first_answer?std::min(later_ms*first_factor,first_max_ms):later_ms,clock);
+const double first=first_ms>0?first_ms:std::min(later_ms*first_factor,first_max_ms);
+return TimeBudget(start,first_answer?first:later_ms,clock);
 }
 };
 }
@@ -1223,12 +1225,13 @@ PlayerOptions o;
 for(int i=1;i<argc;++i){
 std::string a=argv[i],v=i+1<argc?argv[i+1]:"";
 if(a=="--time-ms"&&i+1<argc)o.time.later_ms=std::atof(argv[++i]);
+else if(a=="--first-ms"&&i+1<argc)o.time.first_ms=std::atof(argv[++i]);
 else if(a=="--slow-note-ms"&&i+1<argc)o.time.slow_note_ms=std::atof(argv[++i]);
 else if(a=="--seed"&&i+1<argc)o.seed=std::strtoull(argv[++i],nullptr,10);
 else if(a=="--playouts"&&i+1<argc)o.playouts=std::atol(argv[++i]);
 else if(a=="--set"&&i+1<argc)o.settings.push_back(argv[++i]);
 else if(a=="--rule"&&i+1<argc&&parse_rule_mode(v,o.rule))++i;
-else std::cerr<<"ignoring argument '"<<a<<"' (options: --time-ms N --slow-note-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
+else std::cerr<<"ignoring argument '"<<a<<"' (options: --time-ms N --first-ms N --slow-note-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
 }
 if(o.time.later_ms<=0)o.time=TimeControl();
 o.seed_from_clock=o.seed==0;
@@ -2355,7 +2358,7 @@ playouts_per_run/=alive;
 const double left=options_.max_playouts>0?double(options_.max_playouts-playouts)/playouts_per_run
 :time.playouts_left();
 long reps=long(left/(double(rounds_left)*alive));
-if(alive<=2)reps=1L<<40;
+if(alive<=2)reps=LONG_MAX;
 reps=std::max(reps,1L);
 for(long j=0;j<reps&&!stop;++j){
 uint64_t seed=base+uint64_t(round)*0x9E3779B97F4A7C15ull+uint64_t(j)*0xD1B54A32D192ED03ull;

@@ -449,7 +449,7 @@ class Search {
             const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / playouts_per_run
                                                           : time.playouts_left();
             long reps = long(left / (double(rounds_left) * alive));
-            if (alive <= 2) reps = 1L << 40;  // the final: until time runs out
+            if (alive <= 2) reps = LONG_MAX;  // the final: until time runs out (1L << 40 is 0 where long has 32 bits: WebAssembly)
             reps = std::max(reps, 1L);
             for (long j = 0; j < reps && !stop; ++j) {
                 // The j-th deal of the round, the same for every arm (odd constants spread the seeds).
