@@ -59,6 +59,13 @@ struct Slot {
     int8_t owner = -1;
 };
 
+// An answer's choices: where to PUT (invalid: nowhere, or the first turn)
+// and which tile to PICK (-1: none, on the last turn).
+struct Move {
+    Placement put;
+    int pick = -1;
+};
+
 // What happened to the PUT of an answer.
 enum class PutResult : int8_t {
     Placed,

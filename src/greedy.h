@@ -15,10 +15,7 @@
 
 namespace kd {
 
-struct GreedyChoice {
-    Placement put;  // invalid when the tile fits nowhere (or on the first turn)
-    int pick = -1;  // -1 on the last turn
-};
+using GreedyChoice = Move;  // its put is invalid when the tile fits nowhere
 
 namespace greedy_detail {
 

@@ -211,13 +211,46 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 }
 
 // Plays g with the policy for every player to the end, or to the start of
-// turn `until_turn`.
-inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn = kNoTurnLimit) {
+// turn `until_turn`; my own answers (seat 0's) as mine(g) says where it says
+// (a valid put, a pick >= 0: the plans of src/plan.h), else by the policy too.
+template <typename Mine>
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Mine&& mine) {
     while (!g.is_terminal() && g.turn() < until_turn) {
-        Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, w);
-        int pick = g.last_turn() ? -1 : policy_pick(g, rng, w);
-        g.apply(put, pick, true);
+        Move move;
+        if (g.current_player() == 0) move = mine(g);
+        if (!g.first_turn() && !move.put.valid()) move.put = policy_placement(g, rng, w);
+        if (g.last_turn()) move.pick = -1;
+        else if (move.pick < 0) move.pick = policy_pick(g, rng, w);
+        g.apply(move.put, move.pick, true);
     }
+}
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn = kNoTurnLimit) {
+    playout(g, rng, w, until_turn, [](const Game&) { return Move{}; });
+}
+
+// The placements of `tile` in k best by the policy's value without jitter
+// (fewer unfillable holes breaking ties), `always` first whatever its value:
+// at most `keep` of them into out, best first. Returns how many; none when
+// the tile fits nowhere.
+constexpr int kRankValueWeight = 4, kRankHoleWeight = 3;
+inline int rank_placements(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w, int keep,
+                           Placement* out, Placement always = Placement{}) {
+    PlacementList spots;
+    const int n = k.legal_placements(tile, rule, spots);
+    struct Ranked {
+        int value;
+        Placement p;
+    };
+    Ranked ranked[kMaxPlacements];
+    for (int i = 0; i < n; ++i)
+        ranked[i] = Ranked{spots[i] == always ? INT_MAX
+                                              : placement_value(k, tile, spots[i], w) * kRankValueWeight -
+                                                    k.isolated_holes_after(spots[i]) * kRankHoleWeight,
+                           spots[i]};
+    keep = std::min(n, keep);
+    std::partial_sort(ranked, ranked + keep, ranked + n, [](const Ranked& a, const Ranked& b) { return a.value > b.value; });
+    for (int i = 0; i < keep; ++i) out[i] = ranked[i].p;
+    return keep;
 }
 
 }  // namespace kd

@@ -29,7 +29,9 @@
 #ifndef KD_UPLOAD  // home only: the learned value lost its test (docs/experiments.md)
 #include "model.h"
 #endif
+#include "candidate.h"
 #include "opponents.h"
+#include "plan_tree.h"
 #include "policy.h"
 #include "timeman.h"
 
@@ -55,6 +57,13 @@ struct SearchOptions {
 #endif
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
+    // My next answer searched (src/plan.h): each candidate still in the race
+    // once this few are left tries every pick of my next answer when it is in
+    // this turn, and with plan_width > 1 the policy's best plan_width
+    // placements of it, or of my next tile in the next turn. 0: none.
+    PlanWidths plan;
+    int plan_from = 8;
+    TreeOptions tree;            // my later placements searched as a tree under each candidate (src/plan_tree.h)
     PolicyWeights weights;
 };
 
@@ -81,6 +90,13 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
+    visit("plan_width", o.plan.first);              //! my next answer searched: its picks (1), and this many placements
+    visit("plan_second", o.plan.second);            //! ... and this many of the tile after it, where known
+    visit("plan_picks", o.plan.picks);              //! 0: plans leave my next pick to the policy
+    visit("plan_from", o.plan_from);                //! ... once this few candidates are left in the race
+    visit("tree_depth", o.tree.depth);              //! my later placements searched as a tree (0: none)
+    visit("tree_explore", o.tree.explore);          //! its UCB exploration
+    visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) edges
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 #endif
@@ -146,7 +162,12 @@ class Search {
   public:
     static constexpr int kMaxCandidates = 256;
 
-    explicit Search(const SearchOptions& options) : options_(options) { memo_.reserve(64); }
+    static constexpr int kTreeNodes = 1 << 19;  // the trees' pool, 210 bytes a node, reserved at the start
+
+    explicit Search(const SearchOptions& options)
+        : options_(options), tree_(options.tree.depth > 0 ? kTreeNodes : 0) {
+        memo_.reserve(64);
+    }
 
     // The share of greedy's reply in my value when `seat` (relative: 0 is me)
     // replies: what its picks so far say (learn_replies), else none.
@@ -182,11 +203,9 @@ class Search {
 #ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
             const Arm& a = arms_[order_[i]];
-            const Reply& preferred = a.chosen();
-            const int runs = std::max(preferred.n, 1);  // every reply of an arm has the same count
             report.ranked.push_back(CandidateReport{a.put, a.pick, a.playouts(), a.mean(), a.first(),
-                                                    preferred.me / runs, a.replies[a.greedy_reply].me / runs,
-                                                    a.greedy_reply_pick});
+                                                    a.after(a.chosen_reply(), &Arm::Sums::me),
+                                                    a.after(a.greedy_reply, &Arm::Sums::me), a.greedy_reply_pick});
         }
 #endif
         const Arm& best = arms_[order_[0]];
@@ -197,7 +216,7 @@ class Search {
         if (best.replier >= 0) {
             report.reply_weight = best.greedy_weight;
             if (options_.learn_replies)
-                opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_index()]);
+                opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_reply()]);
         }
         return report;
     }
@@ -255,48 +274,7 @@ class Search {
     }
 
   private:
-    // How one reply to an arm did in its playouts: my value, the replying
-    // player's own (its share of the leaders' points), my first places.
-    struct Reply {
-        double me = 0, them = 0, wins = 0;
-        int n = 0;
-    };
-    // After my pick at most kMaxDraft - 1 tiles are left to reply with.
-    static constexpr int kMaxReplies = kMaxDraft - 1;
-    struct Arm {
-        Placement put;
-        int pick = -1;
-        int replier = -1;   // the seat whose reply is searched, -1: none (one line of greedy answers)
-        int n_replies = 1;
-        int greedy_reply = 0;        // the reply full greedy would make
-        int greedy_reply_pick = -1;  // its pick (-1: no searched reply)
-        double greedy_weight = 0;    // the share of greedy's reply in my value (reply_weight())
-        Reply replies[kMaxReplies];
-        int reply_picks[kMaxReplies];  // each reply's pick (with a replier)
-        // The reply its player prefers by its own mean value; an arm's replies
-        // share their deals and counts, so their sums compare.
-        int chosen_index() const {
-            int best = 0;
-            for (int c = 1; c < n_replies; ++c)
-                if (replies[c].them > replies[best].them) best = c;
-            return best;
-        }
-        const Reply& chosen() const { return replies[chosen_index()]; }
-        // The mean of one of my figures: after the preferred reply, blended with greedy's.
-        double blended(double Reply::*figure) const {
-            const Reply& r = chosen();
-            if (!r.n) return 0;
-            const double preferred = r.*figure / r.n;
-            return preferred + greedy_weight * (replies[greedy_reply].*figure / r.n - preferred);
-        }
-        double mean() const { return blended(&Reply::me); }
-        double first() const { return blended(&Reply::wins); }
-        long playouts() const {
-            long n = 0;
-            for (int c = 0; c < n_replies; ++c) n += replies[c].n;
-            return n;
-        }
-    };
+    using Arm = Candidate;
     Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
 
     // The games after arm i: with `greedy`, the other players' answers for
@@ -312,6 +290,7 @@ class Search {
         Game after = root;
         after.apply(a.put, a.pick, true);
         a.replier = -1, a.n_replies = 1, a.greedy_reply = 0, a.greedy_reply_pick = -1, a.greedy_weight = 0;
+        a.clear_sums();
         int* reply_picks = a.reply_picks;
         if (options_.replies && greedy && !after.is_terminal() && after.turn() == root.turn() &&
             after.current_player() != 0 && !after.last_turn()) {
@@ -324,7 +303,7 @@ class Search {
             }
         }
         for (int c = 0; c < a.n_replies; ++c) {
-            a.replies[c] = Reply{};
+            a.n_plans[c] = 1, a.plans[c][0] = Plan{};
             Game& g = start(i, c);
             g = after;
             uint64_t history = uint64_t(a.pick + 1);
@@ -357,34 +336,17 @@ class Search {
     };
 
     // Fills arms_ with the candidate answers: the best placements by the
-    // policy's value (fewer unfillable holes breaking ties), each with every free pick.
-    static constexpr int kRankValueWeight = 4, kRankHoleWeight = 3;
+    // policy's value (rank_placements), each with every free pick.
     int candidates(const Game& root) {
         PlacementList spots;
         int n_spots = root.answer_placements(spots);
         int picks[kMaxDraft];
         const int n_picks = root.answer_picks(picks);
         if (n_spots > 1) {
-            const Kingdom& k = root.kingdom(0);
-            const Tile& tile = kTiles[root.current_tile()];
-            struct Ranked {
-                int value;
-                Placement p;
-            };
             // Full greedy's placement always makes the list: a sound choice to compare with.
-            const Placement greedy = full_greedy(root).put;
-            Ranked ranked[kMaxPlacements];
-            for (int i = 0; i < n_spots; ++i)
-                ranked[i] = Ranked{spots[i] == greedy ? INT_MAX
-                                                      : placement_value(k, tile, spots[i], weights_) *
-                                                                kRankValueWeight -
-                                                            k.isolated_holes_after(spots[i]) * kRankHoleWeight,
-                                   spots[i]};
-            int keep = std::min(n_spots, std::max(1, std::min(options_.max_placements, kMaxCandidates / n_picks)));
-            std::partial_sort(ranked, ranked + keep, ranked + n_spots,
-                              [](const Ranked& a, const Ranked& b) { return a.value > b.value; });
-            n_spots = keep;
-            for (int i = 0; i < n_spots; ++i) spots[i] = ranked[i].p;
+            const int keep = std::max(1, std::min(options_.max_placements, kMaxCandidates / n_picks));
+            n_spots = rank_placements(root.kingdom(0), kTiles[root.current_tile()], root.rule(), weights_, keep, spots,
+                                      full_greedy(root).put);
         }
         int n = 0;
         for (int i = 0; i < n_spots; ++i)
@@ -396,23 +358,38 @@ class Search {
         return n;
     }
 
-    // One playout of each reply of arm i, with the deal and the policy's dice
-    // drawn from `seed`. Returns the playouts run.
+    // One playout of each reply and plan of arm i, with the deal and the
+    // policy's dice drawn from `seed`. Returns the playouts run.
     int run(const Game& root, const Request& request, int i, uint64_t seed) {
         Arm& a = arms_[i];
+        for (int c = 0; c < a.n_replies; ++c)
+            for (int p = 0; p < a.n_plans[c]; ++p) {
+                Rng rng(seed);
+                Game g = start(i, c);
+                resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
+                const bool tree = a.tree != PlanTree::kNoNode && a.n_plans[c] == 1;
+                if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, options_.tree);
+                else planned_playout(g, rng, weights_, cut_turn_, a.plans[c][p]);
+                const Ending e(g, !g.is_terminal());
+                Arm::Sums& sums = a.sums[c][p];
+                if (tree) tree_.backup(e.share(0));
+                sums.me += e.share(0);
+                sums.wins += e.first();
+                if (a.replier >= 0) sums.them += e.share(a.replier);
+            }
+        a.deals++;
+        return a.playouts_per_deal();
+    }
+
+    // From now on arm i tries its plans after each reply, its deals played anew.
+    void start_plans(const Game& root, int i) {
+        Arm& a = arms_[i];
+        bool any = false;
         for (int c = 0; c < a.n_replies; ++c) {
-            Rng rng(seed);
-            Game g = start(i, c);
-            resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-            playout(g, rng, weights_, cut_turn_);
-            const Ending e(g, !g.is_terminal());
-            Reply& reply = a.replies[c];
-            reply.me += e.share(0);
-            reply.wins += e.first();
-            if (a.replier >= 0) reply.them += e.share(a.replier);
-            reply.n++;
+            const int n = make_plans(start(i, c), root.turn(), options_.plan, weights_, a.plans[c]);
+            if (n > 1) a.n_plans[c] = n, any = true;
         }
-        return a.n_replies;
+        if (any) a.clear_sums();
     }
 
     // Sequential halving over the first n arms until the stop rule says so (or
@@ -422,8 +399,10 @@ class Search {
         // Greedy answers of the others take a share of the time at most; then plain starts.
         const Clock::time_point prepared_by = budget.share_end(kGreedyTurnTimeShare);
         memo_.clear();
+        tree_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
+            arms_[i].tree = options_.tree.depth > 0 ? tree_.new_root() : PlanTree::kNoNode;
             const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
         }
@@ -437,14 +416,18 @@ class Search {
         auto out_of_time = [&]() {
             return options_.max_playouts > 0 ? playouts >= options_.max_playouts : time.should_stop();
         };
-        bool stop = false;
+        bool stop = false, planned = options_.plan.first < 1;
         for (int round = 0; !stop; ++round) {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.
             int rounds_left = 1;
             while ((1 << rounds_left) < alive) ++rounds_left;
             // Counted in runs of an arm (all its replies, one playout each), as the stop rule counts by time.
             double playouts_per_run = 0;
-            for (int i = 0; i < alive; ++i) playouts_per_run += arms_[order_[i]].n_replies;
+            if (alive <= options_.plan_from && !planned) {
+                for (int i = 0; i < alive; ++i) start_plans(root, order_[i]);
+                planned = true;
+            }
+            for (int i = 0; i < alive; ++i) playouts_per_run += arms_[order_[i]].playouts_per_deal();
             playouts_per_run /= alive;
             const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / playouts_per_run
                                                           : time.playouts_left();
@@ -514,6 +497,7 @@ class Search {
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
+    PlanTree tree_;            // my later placements' trees, one per candidate (tree_depth > 0)
     OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
 };
 

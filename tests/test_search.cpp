@@ -383,3 +383,128 @@ TEST(Policy, EdgeCountsByBitPlanesEqualThoseSquareBySquare) {
         }
     EXPECT_GT(compared, 1000);
 }
+
+namespace {
+
+// A 2p request (as the player rebuilt it) at turn `turn` of the greedy game
+// of `seed`, and the game after the player's greedy answer to it: where a
+// candidate's playouts start.
+struct TreeStart {
+    Request request;
+    Game start;
+};
+TreeStart tree_start(uint64_t seed, int turn) {
+    Game g = Game::deal(kTwoPlayers, Rule::Match, seed);
+    while (g.turn() < turn) {
+        const GreedyChoice c = full_greedy(g);
+        g.apply(c.put, c.pick);
+    }
+    PlayerMemory memory;
+    TreeStart t{memory.receive(g, g.current_player()), Game(kTwoPlayers, Rule::Match)};
+    t.start = t.request.game;
+    const GreedyChoice c = full_greedy(t.start);
+    t.start.apply(c.put, c.pick, true);
+    return t;
+}
+
+// One playout of the tree from `start`, the deal and dice from `seed`; returns my final score.
+int tree_playout(PlanTree& tree, int root, const TreeStart& t, uint64_t seed, const TreeOptions& o) {
+    Rng rng(seed);
+    Game g = t.start;
+    resample_draws(g, t.request.unseen, t.request.n_unseen, t.request.game.drawn_count(), rng);
+    tree.playout(g, root, rng, PolicyWeights(), kNoTurnLimit, o);
+    EXPECT_TRUE(g.is_terminal());
+    double first;
+    tree.backup(Search::outcome(g, &first));
+    return g.kingdom(0).score();
+}
+
+}  // namespace
+
+TEST(PlanTree, UntilANodeIsWellVisitedItsPlayoutsAreThePolicys) {
+    // Below `widen` visits a node has only the policy's edge open: the
+    // tree's playouts are the flat search's, dice for dice.
+    const TreeStart t = tree_start(31, 2);
+    TreeOptions o;
+    o.depth = 4, o.widen = 16;
+    PlanTree tree(1000);
+    const int root = tree.new_root();
+    for (uint64_t k = 0; k < 16; ++k) {
+        Rng rng(k);
+        Game plain = t.start;
+        resample_draws(plain, t.request.unseen, t.request.n_unseen, t.request.game.drawn_count(), rng);
+        playout(plain, rng, PolicyWeights());
+        EXPECT_EQ(tree_playout(tree, root, t, k, o), plain.kingdom(0).score()) << "playout " << k;
+    }
+    PlanTree::EdgeView edges[PlanTree::kMaxEdges];
+    ASSERT_GT(tree.edges_of(root, edges), 1);
+    EXPECT_EQ(edges[0].visits, 16);
+    EXPECT_EQ(edges[1].visits, 0);
+    tree_playout(tree, root, t, 99, o);
+    tree.edges_of(root, edges);
+    EXPECT_EQ(edges[1].visits, 1) << "at 16 visits the best placement by the policy opens";
+}
+
+TEST(PlanTree, NodesTryMoreOfTheirBestPlacementsAsTheyAreVisited) {
+    const TreeStart t = tree_start(32, 2);
+    TreeOptions o;
+    o.depth = 4, o.widen = 16;
+    PlanTree tree(20000);
+    const int root = tree.new_root();
+    const int n = 3000;
+    for (int k = 0; k < n; ++k) tree_playout(tree, root, t, uint64_t(k), o);
+    EXPECT_EQ(tree.visits_of(root), n) << "my next tile is known: every playout passes the root";
+    PlanTree::EdgeView edges[PlanTree::kMaxEdges];
+    const int m = tree.edges_of(root, edges);
+    int visits = 0, tried = 0;
+    for (int i = 0; i < m; ++i) visits += edges[i].visits, tried += edges[i].visits > 0;
+    EXPECT_EQ(visits, n);
+    EXPECT_LE(tried, 1 + int(std::sqrt(n / o.widen)));
+    EXPECT_GE(tried, 3);
+    // The edges after the policy's: the best placements of my tile by rank_placements, in its order.
+    const Kingdom& k = t.start.kingdom(0);
+    const int tile = tree.tile_of(root);
+    Placement ranked[PlanTree::kMaxEdges];
+    const int r = rank_placements(k, kTiles[tile], Rule::Match, PolicyWeights(), PlanTree::kMaxEdges - 1, ranked);
+    ASSERT_EQ(m, r + 1);
+    EXPECT_FALSE(edges[0].put.valid());
+    for (int i = 1; i < m; ++i) {
+        EXPECT_EQ(edges[i].put, ranked[i - 1]);
+        EXPECT_TRUE(slow::is_legal(k, kTiles[tile], Rule::Match, edges[i].put));
+    }
+    EXPECT_GT(tree.size(), 10) << "nodes below the placements tried";
+    EXPECT_LE(tree.size(), n + 1) << "one node at most per playout";
+}
+
+TEST(PlanTree, AFullPoolLeavesThePolicyToPlay) {
+    const TreeStart t = tree_start(33, 3);
+    TreeOptions o;
+    o.depth = 4, o.widen = 1;
+    PlanTree tree(1);  // the root alone
+    const int root = tree.new_root();
+    for (int k = 0; k < 500; ++k) tree_playout(tree, root, t, uint64_t(k), o);
+    EXPECT_EQ(tree.size(), 1);
+    EXPECT_EQ(tree.visits_of(root), 500);
+    EXPECT_EQ(tree.new_root(), PlanTree::kNoNode);
+}
+
+TEST(Search, WithTheTreeAnswersAreLegalAndReproducible) {
+    for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
+        Game g = Game::deal(*v, Rule::Match, 51);
+        for (int i = 0; i < 3 * v->players; ++i) {
+            const GreedyChoice c = full_greedy(g);
+            g.apply(c.put, c.pick);
+        }
+        PlayerMemory memory;
+        const Request r = memory.receive(g, g.current_player());
+        SearchOptions o = fixed(3000, 7);
+        o.tree.depth = 4;
+        const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
+        ASSERT_STREQ(a.mode, "mc") << v->name;
+        EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
+        EXPECT_EQ(a.answer.pick, b.answer.pick) << v->name;
+        EXPECT_DOUBLE_EQ(a.value, b.value) << v->name;
+        const Kingdom& k = r.game.kingdom(0);
+        EXPECT_TRUE(slow::is_legal(k, kTiles[r.game.current_tile()], Rule::Match, a.answer.put)) << v->name;
+    }
+}
