@@ -2201,7 +2201,7 @@ bool seen_previous_=false;
 // ---- src/plan_tree.h
 namespace kd{
 struct TreeOptions{
-int depth=0;
+int depth=4;
 double explore=0.03;
 double widen=16;
 };

@@ -21,7 +21,7 @@
 namespace kd {
 
 struct TreeOptions {
-    int depth = 0;          // my placements searched below a candidate (0: none)
+    int depth = 4;          // my placements searched below a candidate (0: none; 4 won 2p and duel SPRTs)
     double explore = 0.03;  // UCB's exploration, in playout values (shares of the leaders' points)
     double widen = 16;      // a node with n visits may try 1 + sqrt(n / widen) edges
 };
