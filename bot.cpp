@@ -30,6 +30,7 @@
 //  plan_picks: 0: plans leave my next pick to the policy
 //  plan_from: ... once this few candidates are left in the race
 //  tree_depth: my later placements searched as a tree (0: none)
+//  many_tree_depth: the same with 3 or 4 players
 //  tree_explore: its UCB exploration
 //  tree_widen: a node with n visits tries 1 + sqrt(n / tree_widen) edges
 // TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
@@ -2202,8 +2203,14 @@ bool seen_previous_=false;
 namespace kd{
 struct TreeOptions{
 int depth=4;
+int many_depth=4;
 double explore=0.03;
 double widen=16;
+TreeOptions for_players(int players)const{
+TreeOptions o=*this;
+if(players>2)o.depth=many_depth;
+return o;
+}
 };
 class PlanTree{
 public:
@@ -2347,6 +2354,7 @@ visit("plan_second",o.plan.second);
 visit("plan_picks",o.plan.picks);
 visit("plan_from",o.plan_from);
 visit("tree_depth",o.tree.depth);
+visit("many_tree_depth",o.tree.many_depth);
 visit("tree_explore",o.tree.explore);
 visit("tree_widen",o.tree.widen);
 }
@@ -2385,7 +2393,7 @@ public:
 static constexpr int kMaxCandidates=256;
 static constexpr int kTreeNodes=1<<19;
 explicit Search(const SearchOptions&options)
-:options_(options),tree_(options.tree.depth>0?kTreeNodes:0){
+:options_(options),tree_(options.tree.depth>0||options.tree.many_depth>0?kTreeNodes:0){
 memo_.reserve(64);
 }
 double reply_weight(int seat)const{return options_.learn_replies?opponents_.greedy_weight(seat):0;}
@@ -2397,6 +2405,7 @@ SearchReport report;
 if(root.is_terminal()||root.current_player()!=0)return report;
 if(options_.learn_replies)opponents_.observe(root);
 weights_=options_.weights.for_variant(root.variant());
+tree_options_=options_.tree.for_players(root.players());
 cut_turn_=kNoTurnLimit;
 if(options_.endgame&&root.turn()>=root.variant().turns-2&&solve_exactly(root,budget,report))
 return report;
@@ -2534,7 +2543,7 @@ Rng rng(seed);
 Game g=start(i,c);
 resample_draws(g,request.unseen,request.n_unseen,root.drawn_count(),rng);
 const bool tree=a.tree!=PlanTree::kNoNode&&a.n_plans[c]==1;
-if(tree)tree_.playout(g,a.tree,rng,weights_,cut_turn_,options_.tree);
+if(tree)tree_.playout(g,a.tree,rng,weights_,cut_turn_,tree_options_);
 else planned_playout(g,rng,weights_,cut_turn_,a.plans[c][p]);
 const Ending e(g,!g.is_terminal());
 Arm::Sums&sums=a.sums[c][p];
@@ -2562,7 +2571,7 @@ memo_.clear();
 tree_.clear();
 for(int i=0;i<n;++i){
 order_[i]=i;
-arms_[i].tree=options_.tree.depth>0?tree_.new_root():PlanTree::kNoNode;
+arms_[i].tree=tree_options_.depth>0?tree_.new_root():PlanTree::kNoNode;
 const bool greedy=options_.greedy_turn&&(options_.max_playouts>0||budget.now()<prepared_by);
 prepare_start(root,i,greedy);
 }
@@ -2642,6 +2651,7 @@ return report;
 }
 SearchOptions options_;
 PolicyWeights weights_;
+TreeOptions tree_options_;
 int cut_turn_=kNoTurnLimit;
 Arm arms_[kMaxCandidates];
 int order_[kMaxCandidates];

@@ -22,8 +22,16 @@ namespace kd {
 
 struct TreeOptions {
     int depth = 4;          // my placements searched below a candidate (0: none; 4 won 2p and duel SPRTs)
+    int many_depth = 4;     // the same with 3 or 4 players
     double explore = 0.03;  // UCB's exploration, in playout values (shares of the leaders' points)
     double widen = 16;      // a node with n visits may try 1 + sqrt(n / widen) edges
+
+    // The options for a game of `players` players.
+    TreeOptions for_players(int players) const {
+        TreeOptions o = *this;
+        if (players > 2) o.depth = many_depth;
+        return o;
+    }
 };
 
 class PlanTree {

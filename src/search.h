@@ -95,6 +95,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("plan_picks", o.plan.picks);              //! 0: plans leave my next pick to the policy
     visit("plan_from", o.plan_from);                //! ... once this few candidates are left in the race
     visit("tree_depth", o.tree.depth);              //! my later placements searched as a tree (0: none)
+    visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
     visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) edges
 #ifndef KD_UPLOAD
@@ -165,7 +166,7 @@ class Search {
     static constexpr int kTreeNodes = 1 << 19;  // the trees' pool, 210 bytes a node, reserved at the start
 
     explicit Search(const SearchOptions& options)
-        : options_(options), tree_(options.tree.depth > 0 ? kTreeNodes : 0) {
+        : options_(options), tree_(options.tree.depth > 0 || options.tree.many_depth > 0 ? kTreeNodes : 0) {
         memo_.reserve(64);
     }
 
@@ -182,6 +183,7 @@ class Search {
         if (root.is_terminal() || root.current_player() != 0) return report;
         if (options_.learn_replies) opponents_.observe(root);
         weights_ = options_.weights.for_variant(root.variant());
+        tree_options_ = options_.tree.for_players(root.players());
         cut_turn_ = kNoTurnLimit;
 #ifndef KD_UPLOAD
         if (options_.horizon > 0 && Models::get().value(root.variant()).present())
@@ -368,7 +370,7 @@ class Search {
                 Game g = start(i, c);
                 resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
                 const bool tree = a.tree != PlanTree::kNoNode && a.n_plans[c] == 1;
-                if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, options_.tree);
+                if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
                 else planned_playout(g, rng, weights_, cut_turn_, a.plans[c][p]);
                 const Ending e(g, !g.is_terminal());
                 Arm::Sums& sums = a.sums[c][p];
@@ -402,7 +404,7 @@ class Search {
         tree_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
-            arms_[i].tree = options_.tree.depth > 0 ? tree_.new_root() : PlanTree::kNoNode;
+            arms_[i].tree = tree_options_.depth > 0 ? tree_.new_root() : PlanTree::kNoNode;
             const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
         }
@@ -492,6 +494,7 @@ class Search {
 
     SearchOptions options_;
     PolicyWeights weights_;  // the playouts' weights for this game's number of players
+    TreeOptions tree_options_;  // the trees' options for this game's number of players
     int cut_turn_ = kNoTurnLimit;  // where playouts stop for the value (horizon)
     Arm arms_[kMaxCandidates];
     int order_[kMaxCandidates];

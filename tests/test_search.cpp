@@ -286,6 +286,10 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_TRUE(set_search_option(o, "many_deny=2"));
     EXPECT_EQ(o.weights.for_variant(kThreePlayers).deny, 2);
     EXPECT_EQ(o.weights.for_variant(kTwoPlayers).deny, PolicyWeights{}.deny);
+    EXPECT_TRUE(set_search_option(o, "many_tree_depth=0"));
+    EXPECT_EQ(o.tree.for_players(4).depth, 0);
+    EXPECT_EQ(o.tree.for_players(3).depth, 0);
+    EXPECT_EQ(o.tree.for_players(2).depth, TreeOptions{}.depth);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "gain"));  // no value
     // Every name the table lists is set by its own line: each one, set to a
