@@ -1989,6 +1989,7 @@ PlacementList spots;
 const int n=k.legal_placements(tile,rule,spots);
 struct Ranked{
 int value;
+int index;
 Placement p;
 };
 Ranked ranked[kMaxPlacements];
@@ -1996,9 +1997,11 @@ for(int i=0;i<n;++i)
 ranked[i]=Ranked{spots[i]==always?INT_MAX
 :placement_value(k,tile,spots[i],w)*kRankValueWeight-
 k.isolated_holes_after(spots[i])*kRankHoleWeight,
-spots[i]};
+i,spots[i]};
 keep=std::min(n,keep);
-std::partial_sort(ranked,ranked+keep,ranked+n,[](const Ranked&a,const Ranked&b){return a.value>b.value;});
+std::partial_sort(ranked,ranked+keep,ranked+n,[](const Ranked&a,const Ranked&b){
+return a.value!=b.value?a.value>b.value:a.index<b.index;
+});
 for(int i=0;i<keep;++i)out[i]=ranked[i].p;
 return keep;
 }
@@ -2212,6 +2215,17 @@ if(players>2)o.depth=many_depth;
 return o;
 }
 };
+inline double exact_log(double x){
+static constexpr double kInverseOdd[]={1.0,1.0/3,1.0/5,1.0/7,1.0/9,1.0/11,
+1.0/13,1.0/15,1.0/17,1.0/19,1.0/21,1.0/23,
+1.0/25,1.0/27,1.0/29,1.0/31};
+int exponent;
+const double m=std::frexp(x,&exponent);
+const double z=(m-1)/(m+1),z2=z*z;
+double series=kInverseOdd[15];
+for(int k=14;k>=0;--k)series=series*z2+kInverseOdd[k];
+return 2*z*series+exponent*0.6931471805599453;
+}
 class PlanTree{
 public:
 static constexpr int kMaxEdges=8;
@@ -2299,7 +2313,7 @@ static int select(const Node&n,const TreeOptions&o){
 const int open=std::min(int(n.n_edges),1+int(std::sqrt(n.visits/o.widen)));
 int best=0;
 double best_score=-1e9;
-const double log_visits=std::log(double(n.visits)+1);
+const double log_visits=exact_log(double(n.visits)+1);
 for(int i=0;i<open;++i){
 const Edge&e=n.edges[i];
 if(e.visits==0)return i;

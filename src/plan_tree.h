@@ -34,6 +34,21 @@ struct TreeOptions {
     }
 };
 
+// ln x (x >= 1) by +, * and / alone, rounded the same everywhere: std::log
+// of glibc and of WebAssembly's libc may differ in the last bit, which
+// would flip near ties of UCB and part the page's bot from the upload.
+inline double exact_log(double x) {
+    static constexpr double kInverseOdd[] = {1.0,      1.0 / 3,  1.0 / 5,  1.0 / 7,  1.0 / 9,  1.0 / 11,
+                                             1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21, 1.0 / 23,
+                                             1.0 / 25, 1.0 / 27, 1.0 / 29, 1.0 / 31};
+    int exponent;
+    const double m = std::frexp(x, &exponent);  // x = m 2^exponent, m in [0.5, 1): exact
+    const double z = (m - 1) / (m + 1), z2 = z * z;  // ln m = 2 atanh z, |z| <= 1/3
+    double series = kInverseOdd[15];
+    for (int k = 14; k >= 0; --k) series = series * z2 + kInverseOdd[k];
+    return 2 * z * series + exponent * 0.6931471805599453;
+}
+
 class PlanTree {
   public:
     static constexpr int kMaxEdges = 8;   // the policy's edge and the 7 placements it ranks best
@@ -157,7 +172,7 @@ class PlanTree {
         const int open = std::min(int(n.n_edges), 1 + int(std::sqrt(n.visits / o.widen)));
         int best = 0;
         double best_score = -1e9;
-        const double log_visits = std::log(double(n.visits) + 1);
+        const double log_visits = exact_log(double(n.visits) + 1);
         for (int i = 0; i < open; ++i) {
             const Edge& e = n.edges[i];
             if (e.visits == 0) return i;

@@ -239,6 +239,7 @@ inline int rank_placements(const Kingdom& k, const Tile& tile, Rule rule, const 
     const int n = k.legal_placements(tile, rule, spots);
     struct Ranked {
         int value;
+        int index;  // ties in the list's order: partial_sort's own order differs between libraries (the page's bot)
         Placement p;
     };
     Ranked ranked[kMaxPlacements];
@@ -246,9 +247,11 @@ inline int rank_placements(const Kingdom& k, const Tile& tile, Rule rule, const 
         ranked[i] = Ranked{spots[i] == always ? INT_MAX
                                               : placement_value(k, tile, spots[i], w) * kRankValueWeight -
                                                     k.isolated_holes_after(spots[i]) * kRankHoleWeight,
-                           spots[i]};
+                           i, spots[i]};
     keep = std::min(n, keep);
-    std::partial_sort(ranked, ranked + keep, ranked + n, [](const Ranked& a, const Ranked& b) { return a.value > b.value; });
+    std::partial_sort(ranked, ranked + keep, ranked + n, [](const Ranked& a, const Ranked& b) {
+        return a.value != b.value ? a.value > b.value : a.index < b.index;
+    });
     for (int i = 0; i < keep; ++i) out[i] = ranked[i].p;
     return keep;
 }

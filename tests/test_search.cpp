@@ -480,6 +480,11 @@ TEST(PlanTree, NodesTryMoreOfTheirBestPlacementsAsTheyAreVisited) {
     EXPECT_LE(tree.size(), n + 1) << "one node at most per playout";
 }
 
+TEST(PlanTree, ItsLogarithmIsTheLibrarysToRounding) {
+    for (double x = 1; x < 4e6; x = x * 1.37 + 1) EXPECT_NEAR(exact_log(x), std::log(x), 1e-14 * std::log(x + 2)) << x;
+    EXPECT_NEAR(exact_log(1), 0, 1e-15);
+}
+
 TEST(PlanTree, AFullPoolLeavesThePolicyToPlay) {
     const TreeStart t = tree_start(33, 3);
     TreeOptions o;
