@@ -2433,7 +2433,7 @@ report.mode="forced";
 return report;
 }
 report.playouts=halving(root,request,n,budget);
-const Arm&best=arms_[order_[0]];
+const Candidate&best=arms_[order_[0]];
 report.answer=Answer{best.put,best.pick,"",""};
 report.value=best.mean();
 report.win=best.first();
@@ -2483,10 +2483,9 @@ const Ending e(g);
 return e.share(0);
 }
 private:
-using Arm=Candidate;
 Game&start(int arm,int reply){return starts_[arm*kMaxReplies+reply];}
 void prepare_start(const Game&root,int i,bool greedy){
-Arm&a=arms_[i];
+Candidate&a=arms_[i];
 Game after=root;
 after.apply(a.put,a.pick,true);
 a.replier=-1,a.n_replies=1,a.greedy_reply=0,a.greedy_reply_pick=-1,a.greedy_weight=0;
@@ -2543,14 +2542,14 @@ full_greedy(root).put);
 int n=0;
 for(int i=0;i<n_spots;++i)
 for(int j=0;j<n_picks;++j){
-Arm&a=arms_[n++];
-a=Arm{};
+Candidate&a=arms_[n++];
+a=Candidate{};
 a.put=spots[i],a.pick=picks[j];
 }
 return n;
 }
 int run(const Game&root,const Request&request,int i,uint64_t seed){
-Arm&a=arms_[i];
+Candidate&a=arms_[i];
 for(int c=0;c<a.n_replies;++c)
 for(int p=0;p<a.n_plans[c];++p){
 Rng rng(seed);
@@ -2560,7 +2559,7 @@ const bool tree=a.tree!=PlanTree::kNoNode&&a.n_plans[c]==1;
 if(tree)tree_.playout(g,a.tree,rng,weights_,cut_turn_,tree_options_);
 else planned_playout(g,rng,weights_,cut_turn_,a.plans[c][p]);
 const Ending e(g,!g.is_terminal());
-Arm::Sums&sums=a.sums[c][p];
+Candidate::Sums&sums=a.sums[c][p];
 if(tree)tree_.backup(e.share(0));
 sums.me+=e.share(0);
 sums.wins+=e.first();
@@ -2570,7 +2569,7 @@ a.deals++;
 return a.playouts_per_deal();
 }
 void start_plans(const Game&root,int i){
-Arm&a=arms_[i];
+Candidate&a=arms_[i];
 bool any=false;
 for(int c=0;c<a.n_replies;++c){
 const int n=make_plans(start(i,c),root.turn(),options_.plan,weights_,a.plans[c]);
@@ -2667,7 +2666,7 @@ SearchOptions options_;
 PolicyWeights weights_;
 TreeOptions tree_options_;
 int cut_turn_=kNoTurnLimit;
-Arm arms_[kMaxCandidates];
+Candidate arms_[kMaxCandidates];
 int order_[kMaxCandidates];
 std::vector<Game>starts_=std::vector<Game>(kMaxCandidates*kMaxReplies,Game(kTwoPlayers,Rule::Match));
 std::vector<Memo>memo_;

@@ -204,13 +204,13 @@ class Search {
         report.playouts = halving(root, request, n, budget);
 #ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
-            const Arm& a = arms_[order_[i]];
+            const Candidate& a = arms_[order_[i]];
             report.ranked.push_back(CandidateReport{a.put, a.pick, a.playouts(), a.mean(), a.first(),
-                                                    a.after(a.chosen_reply(), &Arm::Sums::me),
-                                                    a.after(a.greedy_reply, &Arm::Sums::me), a.greedy_reply_pick});
+                                                    a.after(a.chosen_reply(), &Candidate::Sums::me),
+                                                    a.after(a.greedy_reply, &Candidate::Sums::me), a.greedy_reply_pick});
         }
 #endif
-        const Arm& best = arms_[order_[0]];
+        const Candidate& best = arms_[order_[0]];
         report.answer = Answer{best.put, best.pick, "", ""};
         report.value = best.mean();
         report.win = best.first();
@@ -276,7 +276,6 @@ class Search {
     }
 
   private:
-    using Arm = Candidate;
     Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
 
     // The games after arm i: with `greedy`, the other players' answers for
@@ -288,7 +287,7 @@ class Search {
     // best greedy answer with that pick), and the arm is judged by the reply
     // its player does best with.
     void prepare_start(const Game& root, int i, bool greedy) {
-        Arm& a = arms_[i];
+        Candidate& a = arms_[i];
         Game after = root;
         after.apply(a.put, a.pick, true);
         a.replier = -1, a.n_replies = 1, a.greedy_reply = 0, a.greedy_reply_pick = -1, a.greedy_weight = 0;
@@ -353,8 +352,8 @@ class Search {
         int n = 0;
         for (int i = 0; i < n_spots; ++i)
             for (int j = 0; j < n_picks; ++j) {
-                Arm& a = arms_[n++];
-                a = Arm{};
+                Candidate& a = arms_[n++];
+                a = Candidate{};
                 a.put = spots[i], a.pick = picks[j];
             }
         return n;
@@ -363,7 +362,7 @@ class Search {
     // One playout of each reply and plan of arm i, with the deal and the
     // policy's dice drawn from `seed`. Returns the playouts run.
     int run(const Game& root, const Request& request, int i, uint64_t seed) {
-        Arm& a = arms_[i];
+        Candidate& a = arms_[i];
         for (int c = 0; c < a.n_replies; ++c)
             for (int p = 0; p < a.n_plans[c]; ++p) {
                 Rng rng(seed);
@@ -373,7 +372,7 @@ class Search {
                 if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
                 else planned_playout(g, rng, weights_, cut_turn_, a.plans[c][p]);
                 const Ending e(g, !g.is_terminal());
-                Arm::Sums& sums = a.sums[c][p];
+                Candidate::Sums& sums = a.sums[c][p];
                 if (tree) tree_.backup(e.share(0));
                 sums.me += e.share(0);
                 sums.wins += e.first();
@@ -385,7 +384,7 @@ class Search {
 
     // From now on arm i tries its plans after each reply, its deals played anew.
     void start_plans(const Game& root, int i) {
-        Arm& a = arms_[i];
+        Candidate& a = arms_[i];
         bool any = false;
         for (int c = 0; c < a.n_replies; ++c) {
             const int n = make_plans(start(i, c), root.turn(), options_.plan, weights_, a.plans[c]);
@@ -496,7 +495,7 @@ class Search {
     PolicyWeights weights_;  // the playouts' weights for this game's number of players
     TreeOptions tree_options_;  // the trees' options for this game's number of players
     int cut_turn_ = kNoTurnLimit;  // where playouts stop for the value (horizon)
-    Arm arms_[kMaxCandidates];
+    Candidate arms_[kMaxCandidates];
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
