@@ -1,11 +1,9 @@
 // One candidate answer of the search (src/search.h) and what its playouts
-// said: per searched reply of the next player and per plan of my next
-// answer after it (src/plan.h), every pair played once on each deal the
-// candidate gets, so that all of its sums compare.
+// said: per searched reply of the next player, every reply played once on
+// each deal the candidate gets, so that all of its sums compare.
 #pragma once
 
 #include "game.h"
-#include "plan.h"
 
 namespace kd {
 
@@ -13,7 +11,7 @@ namespace kd {
 constexpr int kMaxReplies = kMaxDraft - 1;
 
 struct Candidate {
-    // Sums over the deals of one (reply, plan) pair: my value, the replying
+    // Sums over the deals of one reply: my value, the replying
     // player's own (its share of the leaders' points), my first places.
     struct Sums {
         double me = 0, them = 0, wins = 0;
@@ -27,34 +25,24 @@ struct Candidate {
     int greedy_reply_pick = -1;  // its pick (-1: no searched reply)
     double greedy_weight = 0;    // the share of greedy's reply in my value (Search::reply_weight())
     int reply_picks[kMaxReplies];  // each reply's pick (with a replier)
-    int n_plans[kMaxReplies];    // after each reply: my plans (1: the policy's answer, plans[c][0] empty)
-    Plan plans[kMaxReplies][kMaxPlans];
     int tree = -1;               // the root of its tree of my later placements (src/plan_tree.h; -1: none)
-    int deals = 0;               // deals played, each by every (reply, plan) pair
-    Sums sums[kMaxReplies][kMaxPlans];
+    int deals = 0;               // deals played, each by every reply
+    Sums sums[kMaxReplies];
 
     // Deals are played anew from here: the sums start over.
     void clear_sums() {
         deals = 0;
-        for (auto& row : sums)
-            for (Sums& s : row) s = Sums{};
+        for (Sums& s : sums) s = Sums{};
     }
-    // My best plan after reply c, by my mean value.
-    int best_plan(int c) const {
-        int best = 0;
-        for (int s = 1; s < n_plans[c]; ++s)
-            if (sums[c][s].me > sums[c][best].me) best = s;
-        return best;
-    }
-    // The reply its player prefers by its own mean value, my best plan answering each.
+    // The reply its player prefers by its own mean value.
     int chosen_reply() const {
         int best = 0;
         for (int c = 1; c < n_replies; ++c)
-            if (sums[c][best_plan(c)].them > sums[best][best_plan(best)].them) best = c;
+            if (sums[c].them > sums[best].them) best = c;
         return best;
     }
-    // The mean of one of my figures after reply c and my best plan.
-    double after(int c, double Sums::*figure) const { return deals ? sums[c][best_plan(c)].*figure / deals : 0; }
+    // The mean of one of my figures after reply c.
+    double after(int c, double Sums::*figure) const { return deals ? sums[c].*figure / deals : 0; }
     // The mean of one of my figures: after the preferred reply, blended with greedy's.
     double blended(double Sums::*figure) const {
         const double preferred = after(chosen_reply(), figure);
@@ -62,11 +50,7 @@ struct Candidate {
     }
     double mean() const { return blended(&Sums::me); }
     double first() const { return blended(&Sums::wins); }
-    int playouts_per_deal() const {
-        int n = 0;
-        for (int c = 0; c < n_replies; ++c) n += n_plans[c];
-        return n;
-    }
+    int playouts_per_deal() const { return n_replies; }
     long playouts() const { return long(deals) * playouts_per_deal(); }
 };
 

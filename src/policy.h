@@ -212,7 +212,7 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
 
 // Plays g with the policy for every player to the end, or to the start of
 // turn `until_turn`; my own answers (seat 0's) as mine(g) says where it says
-// (a valid put, a pick >= 0: the plans of src/plan.h), else by the policy too.
+// (a valid put, a pick >= 0: the trees of src/plan_tree.h), else by the policy too.
 template <typename Mine>
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Mine&& mine) {
     while (!g.is_terminal() && g.turn() < until_turn) {

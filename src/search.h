@@ -57,12 +57,6 @@ struct SearchOptions {
 #endif
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
-    // My next answer searched (src/plan.h): each candidate still in the race
-    // once this few are left tries every pick of my next answer when it is in
-    // this turn, and with plan_width > 1 the policy's best plan_width
-    // placements of it, or of my next tile in the next turn. 0: none.
-    PlanWidths plan;
-    int plan_from = 8;
     TreeOptions tree;            // my later placements searched as a tree under each candidate (src/plan_tree.h)
     PolicyWeights weights;
 };
@@ -90,10 +84,6 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
-    visit("plan_width", o.plan.first);              //! my next answer searched: its picks (1), and this many placements
-    visit("plan_second", o.plan.second);            //! ... and this many of the tile after it, where known
-    visit("plan_picks", o.plan.picks);              //! 0: plans leave my next pick to the policy
-    visit("plan_from", o.plan_from);                //! ... once this few candidates are left in the race
     visit("tree_depth", o.tree.depth);              //! my later placements searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
@@ -304,7 +294,6 @@ class Search {
             }
         }
         for (int c = 0; c < a.n_replies; ++c) {
-            a.n_plans[c] = 1, a.plans[c][0] = Plan{};
             Game& g = start(i, c);
             g = after;
             uint64_t history = uint64_t(a.pick + 1);
@@ -359,38 +348,26 @@ class Search {
         return n;
     }
 
-    // One playout of each reply and plan of arm i, with the deal and the
-    // policy's dice drawn from `seed`. Returns the playouts run.
+    // One playout of each reply of arm i, with the deal and the policy's
+    // dice drawn from `seed`. Returns the playouts run.
     int run(const Game& root, const Request& request, int i, uint64_t seed) {
         Candidate& a = arms_[i];
-        for (int c = 0; c < a.n_replies; ++c)
-            for (int p = 0; p < a.n_plans[c]; ++p) {
-                Rng rng(seed);
-                Game g = start(i, c);
-                resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-                const bool tree = a.tree != PlanTree::kNoNode && a.n_plans[c] == 1;
-                if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
-                else planned_playout(g, rng, weights_, cut_turn_, a.plans[c][p]);
-                const Ending e(g, !g.is_terminal());
-                Candidate::Sums& sums = a.sums[c][p];
-                if (tree) tree_.backup(e.share(0));
-                sums.me += e.share(0);
-                sums.wins += e.first();
-                if (a.replier >= 0) sums.them += e.share(a.replier);
-            }
+        for (int c = 0; c < a.n_replies; ++c) {
+            Rng rng(seed);
+            Game g = start(i, c);
+            resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
+            const bool tree = a.tree != PlanTree::kNoNode;
+            if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
+            else playout(g, rng, weights_, cut_turn_);
+            const Ending e(g, !g.is_terminal());
+            Candidate::Sums& sums = a.sums[c];
+            if (tree) tree_.backup(e.share(0));
+            sums.me += e.share(0);
+            sums.wins += e.first();
+            if (a.replier >= 0) sums.them += e.share(a.replier);
+        }
         a.deals++;
         return a.playouts_per_deal();
-    }
-
-    // From now on arm i tries its plans after each reply, its deals played anew.
-    void start_plans(const Game& root, int i) {
-        Candidate& a = arms_[i];
-        bool any = false;
-        for (int c = 0; c < a.n_replies; ++c) {
-            const int n = make_plans(start(i, c), root.turn(), options_.plan, weights_, a.plans[c]);
-            if (n > 1) a.n_plans[c] = n, any = true;
-        }
-        if (any) a.clear_sums();
     }
 
     // Sequential halving over the first n arms until the stop rule says so (or
@@ -417,17 +394,13 @@ class Search {
         auto out_of_time = [&]() {
             return options_.max_playouts > 0 ? playouts >= options_.max_playouts : time.should_stop();
         };
-        bool stop = false, planned = options_.plan.first < 1;
+        bool stop = false;
         for (int round = 0; !stop; ++round) {
             // Playouts per arm this round: an even share of what is left over the rounds still to come.
             int rounds_left = 1;
             while ((1 << rounds_left) < alive) ++rounds_left;
             // Counted in runs of an arm (all its replies, one playout each), as the stop rule counts by time.
             double playouts_per_run = 0;
-            if (alive <= options_.plan_from && !planned) {
-                for (int i = 0; i < alive; ++i) start_plans(root, order_[i]);
-                planned = true;
-            }
             for (int i = 0; i < alive; ++i) playouts_per_run += arms_[order_[i]].playouts_per_deal();
             playouts_per_run /= alive;
             const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / playouts_per_run

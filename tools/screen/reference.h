@@ -3,7 +3,7 @@
 // once and kept in a file with the command that made it.
 //
 //   kingdomino-screen-reference 1
-//   searcher --budget 64 --set plan_width=4       the searcher's options
+//   searcher --budget 64 --set tree_depth=4       the searcher's options
 //   positions FILE HASH                           FNV-1a of the positions file's bytes
 //   position 0 2p turn 3 candidates 84            then one line per candidate:
 //   3 4 0 17 0.51234 12000                        x y rotation pick value playouts
