@@ -162,18 +162,33 @@ inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& 
     return i ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
 }
 
+// The tile picked now is the last one placed when the next turn is the last:
+// then its worth is exactly its best gain, worth the cost of trying its spots.
+KD_INLINE bool last_pick(const Game& g) { return g.turn() == g.variant().turns - 2; }
+// The weights that value a last pick: its best gain alone, at the pick's scale.
+KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights& w) {
+    PolicyWeights points = w;
+    points.gain = kPickScale, points.joined = points.same_edges = points.other_edges = 0;
+    return points;
+}
+// The policy's value of picking `tile` (at draft index i) for the player to
+// act with kingdom k, before its jitter; `later`: LaterPickers(g).
+KD_INLINE int pick_score(const Game& g, const Kingdom& k, const LaterPickers& later, const PolicyWeights& w, int i,
+                         const Tile& tile) {
+    int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns();
+    if (w.order) v += w.order * (g.draft_count() - 1 - i);
+    if (w.deny) v += w.deny * later.worth(tile);
+    return v;
+}
+
 // The policy's pick for the player to act (-1 when there is nothing to pick).
 inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
-    // The tile picked now is the last one placed when the next turn is the last:
-    // then its worth is exactly its best gain, worth the cost of trying its spots.
-    const bool last_pick = g.turn() == g.variant().turns - 2;
-    PolicyWeights points = w;
-    points.gain = kPickScale, points.joined = points.same_edges = points.other_edges = 0;
+    const PolicyWeights points = last_pick_weights(w);
     int best = -1, best_value = INT_MIN;
-    if (last_pick) {
+    if (last_pick(g)) {
         // Tiles are tried by decreasing bound on their value (gain bound and
         // jitter), and not at all once the bound cannot beat the best so far;
         // equal values go to the first free tile, as in the plain loop below.
@@ -200,24 +215,36 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     }
     const LaterPickers later(g);
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
-        const Tile& tile = kTiles[id];
-        int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns();
-        if (w.order) v += w.order * (g.draft_count() - 1 - i);
-        if (w.deny) v += w.deny * later.worth(tile);
-        v += int(rng.below(uint32_t(w.pick_noise + 1)));
+        const int v = pick_score(g, k, later, w, i, kTiles[id]) + int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = id;
     });
     return best;
 }
 
+// The policy's value of each free pick of the player to act, without its
+// jitter (a last pick at its exact worth): ids and values in draft order,
+// for the trees' order of picks (src/answer_trees.h). Returns how many.
+inline int pick_values(const Game& g, const PolicyWeights& w, int* ids, int* values) {
+    const Kingdom& k = g.kingdom(g.current_player());
+    const bool last = last_pick(g);
+    const PolicyWeights points = last_pick_weights(w);
+    const LaterPickers later(g);
+    int n = 0;
+    g.for_each_free_pick([&](int i, int id) {
+        ids[n] = id;
+        values[n++] = last ? best_placement_value(k, kTiles[id], g.rule(), points)
+                           : pick_score(g, k, later, w, i, kTiles[id]);
+    });
+    return n;
+}
+
 // Plays g with the policy for every player to the end, or to the start of
-// turn `until_turn`; my own answers (seat 0's) as mine(g) says where it says
-// (a valid put, a pick >= 0: the trees of src/plan_tree.h), else by the policy too.
-template <typename Mine>
-inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Mine&& mine) {
+// turn `until_turn`; each answer as decide(g) says where it says (a valid
+// put, a pick >= 0: the trees of src/answer_trees.h), else by the policy.
+template <typename Decide>
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Decide&& decide) {
     while (!g.is_terminal() && g.turn() < until_turn) {
-        Move move;
-        if (g.current_player() == 0) move = mine(g);
+        Move move = decide(g);
         if (!g.first_turn() && !move.put.valid()) move.put = policy_placement(g, rng, w);
         if (g.last_turn()) move.pick = -1;
         else if (move.pick < 0) move.pick = policy_pick(g, rng, w);

@@ -29,9 +29,9 @@
 #ifndef KD_UPLOAD  // home only: the learned value lost its test (docs/experiments.md)
 #include "model.h"
 #endif
+#include "answer_trees.h"
 #include "candidate.h"
 #include "opponents.h"
-#include "plan_tree.h"
 #include "policy.h"
 #include "timeman.h"
 
@@ -57,7 +57,7 @@ struct SearchOptions {
 #endif
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
-    TreeOptions tree;            // my later placements searched as a tree under each candidate (src/plan_tree.h)
+    TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
     PolicyWeights weights;
 };
 
@@ -84,10 +84,14 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
-    visit("tree_depth", o.tree.depth);              //! my later placements searched as a tree (0: none)
+    visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
+    visit("tree_others", o.tree.others);            //! each other player's later answers in a tree of its own (0: none)
+    visit("many_tree_others", o.tree.many_others);  //! the same with 3 or 4 players
+    visit("tree_picks", o.tree.picks);              //! 1: the trees search picks too
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
-    visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) edges
+    visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) placements
+    visit("tree_pick_widen", o.tree.pick_widen);    //! ... and 1 + sqrt(n / tree_pick_widen) of the free tiles
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 #endif
@@ -153,10 +157,10 @@ class Search {
   public:
     static constexpr int kMaxCandidates = 256;
 
-    static constexpr int kTreeNodes = 1 << 19;  // the trees' pool, 210 bytes a node, reserved at the start
+    static constexpr int kTreeNodes = 1 << 19;  // the trees' pool, 340 bytes a node, reserved at the start
 
     explicit Search(const SearchOptions& options)
-        : options_(options), tree_(options.tree.depth > 0 || options.tree.many_depth > 0 ? kTreeNodes : 0) {
+        : options_(options), tree_(uses_trees(options.tree) ? kTreeNodes : 0) {
         memo_.reserve(64);
     }
 
@@ -266,6 +270,7 @@ class Search {
     }
 
   private:
+    static bool uses_trees(const TreeOptions& o) { return o.depth > 0 || o.many_depth > 0 || o.others > 0 || o.many_others > 0; }
     Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
 
     // The games after arm i: with `greedy`, the other players' answers for
@@ -304,6 +309,10 @@ class Search {
                 history = history * kPickKeys + uint64_t(choice.pick + 1);
                 forced = -1;
             }
+            // Each other seat's tree: one for each kingdom it can have here, whatever my answer.
+            for (int s = 1; s < root.players(); ++s)
+                a.others[c][s] = tree_options_.others > 0 && !g.eliminated(s) ? tree_.root_for(s, g.kingdom(s))
+                                                                               : AnswerTrees::kNoNode;
         }
     }
     // Full greedy's answer in g (its best with pick `forced` when >= 0),
@@ -356,12 +365,18 @@ class Search {
             Rng rng(seed);
             Game g = start(i, c);
             resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-            const bool tree = a.tree != PlanTree::kNoNode;
-            if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
+            int roots[kMaxPlayers] = {a.tree};
+            bool tree = a.tree != AnswerTrees::kNoNode;
+            for (int s = 1; s < root.players(); ++s) roots[s] = a.others[c][s], tree |= roots[s] != AnswerTrees::kNoNode;
+            if (tree) tree_.playout(g, roots, rng, weights_, cut_turn_, tree_options_);
             else playout(g, rng, weights_, cut_turn_);
             const Ending e(g, !g.is_terminal());
             Candidate::Sums& sums = a.sums[c];
-            if (tree) tree_.backup(e.share(0));
+            if (tree) {
+                double values[kMaxPlayers];
+                for (int s = 0; s < root.players(); ++s) values[s] = e.share(s);
+                tree_.backup(values);
+            }
             sums.me += e.share(0);
             sums.wins += e.first();
             if (a.replier >= 0) sums.them += e.share(a.replier);
@@ -380,7 +395,7 @@ class Search {
         tree_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
-            arms_[i].tree = tree_options_.depth > 0 ? tree_.new_root() : PlanTree::kNoNode;
+            arms_[i].tree = tree_options_.depth > 0 ? tree_.new_root() : AnswerTrees::kNoNode;
             const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
         }
@@ -472,7 +487,7 @@ class Search {
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     std::vector<Memo> memo_;
-    PlanTree tree_;            // my later placements' trees, one per candidate (tree_depth > 0)
+    AnswerTrees tree_;         // my later answers' trees, one per candidate, and the others' (src/answer_trees.h)
     OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
 };
 

@@ -412,26 +412,30 @@ TreeStart tree_start(uint64_t seed, int turn) {
 }
 
 // One playout of the tree from `start`, the deal and dice from `seed`; returns my final score.
-int tree_playout(PlanTree& tree, int root, const TreeStart& t, uint64_t seed, const TreeOptions& o) {
+int tree_playout(AnswerTrees& tree, int root, const TreeStart& t, uint64_t seed, const TreeOptions& o,
+                 int other_root = AnswerTrees::kNoNode) {
     Rng rng(seed);
     Game g = t.start;
     resample_draws(g, t.request.unseen, t.request.n_unseen, t.request.game.drawn_count(), rng);
-    tree.playout(g, root, rng, PolicyWeights(), kNoTurnLimit, o);
+    const int roots[kMaxPlayers] = {root, other_root};
+    tree.playout(g, roots, rng, PolicyWeights(), kNoTurnLimit, o);
     EXPECT_TRUE(g.is_terminal());
-    double first;
-    tree.backup(Search::outcome(g, &first));
+    EXPECT_FALSE(g.eliminated(0) || g.eliminated(1)) << "the trees' picks are free tiles";
+    const Result r = g.result(false);
+    const double values[kMaxPlayers] = {leaders_share(r, 0), leaders_share(r, 1)};
+    tree.backup(values);
     return g.kingdom(0).score();
 }
 
 }  // namespace
 
-TEST(PlanTree, UntilANodeIsWellVisitedItsPlayoutsAreThePolicys) {
+TEST(AnswerTrees, UntilANodeIsWellVisitedItsPlayoutsAreThePolicys) {
     // Below `widen` visits a node has only the policy's edge open: the
     // tree's playouts are the flat search's, dice for dice.
     const TreeStart t = tree_start(31, 2);
     TreeOptions o;
     o.depth = 4, o.widen = 16;
-    PlanTree tree(1000);
+    AnswerTrees tree(1000);
     const int root = tree.new_root();
     for (uint64_t k = 0; k < 16; ++k) {
         Rng rng(k);
@@ -440,7 +444,7 @@ TEST(PlanTree, UntilANodeIsWellVisitedItsPlayoutsAreThePolicys) {
         playout(plain, rng, PolicyWeights());
         EXPECT_EQ(tree_playout(tree, root, t, k, o), plain.kingdom(0).score()) << "playout " << k;
     }
-    PlanTree::EdgeView edges[PlanTree::kMaxEdges];
+    AnswerTrees::EdgeView edges[AnswerTrees::kMaxEdges];
     ASSERT_GT(tree.edges_of(root, edges), 1);
     EXPECT_EQ(edges[0].visits, 16);
     EXPECT_EQ(edges[1].visits, 0);
@@ -449,16 +453,16 @@ TEST(PlanTree, UntilANodeIsWellVisitedItsPlayoutsAreThePolicys) {
     EXPECT_EQ(edges[1].visits, 1) << "at 16 visits the best placement by the policy opens";
 }
 
-TEST(PlanTree, NodesTryMoreOfTheirBestPlacementsAsTheyAreVisited) {
+TEST(AnswerTrees, NodesTryMoreOfTheirBestPlacementsAsTheyAreVisited) {
     const TreeStart t = tree_start(32, 2);
     TreeOptions o;
     o.depth = 4, o.widen = 16;
-    PlanTree tree(20000);
+    AnswerTrees tree(20000);
     const int root = tree.new_root();
     const int n = 3000;
     for (int k = 0; k < n; ++k) tree_playout(tree, root, t, uint64_t(k), o);
     EXPECT_EQ(tree.visits_of(root), n) << "my next tile is known: every playout passes the root";
-    PlanTree::EdgeView edges[PlanTree::kMaxEdges];
+    AnswerTrees::EdgeView edges[AnswerTrees::kMaxEdges];
     const int m = tree.edges_of(root, edges);
     int visits = 0, tried = 0;
     for (int i = 0; i < m; ++i) visits += edges[i].visits, tried += edges[i].visits > 0;
@@ -468,8 +472,8 @@ TEST(PlanTree, NodesTryMoreOfTheirBestPlacementsAsTheyAreVisited) {
     // The edges after the policy's: the best placements of my tile by rank_placements, in its order.
     const Kingdom& k = t.start.kingdom(0);
     const int tile = tree.tile_of(root);
-    Placement ranked[PlanTree::kMaxEdges];
-    const int r = rank_placements(k, kTiles[tile], Rule::Match, PolicyWeights(), PlanTree::kMaxEdges - 1, ranked);
+    Placement ranked[AnswerTrees::kMaxEdges];
+    const int r = rank_placements(k, kTiles[tile], Rule::Match, PolicyWeights(), AnswerTrees::kMaxEdges - 1, ranked);
     ASSERT_EQ(m, r + 1);
     EXPECT_FALSE(edges[0].put.valid());
     for (int i = 1; i < m; ++i) {
@@ -480,40 +484,98 @@ TEST(PlanTree, NodesTryMoreOfTheirBestPlacementsAsTheyAreVisited) {
     EXPECT_LE(tree.size(), n + 1) << "one node at most per playout";
 }
 
-TEST(PlanTree, ItsLogarithmIsTheLibrarysToRounding) {
+TEST(AnswerTrees, ItsLogarithmIsTheLibrarysToRounding) {
     for (double x = 1; x < 4e6; x = x * 1.37 + 1) EXPECT_NEAR(exact_log(x), std::log(x), 1e-14 * std::log(x + 2)) << x;
     EXPECT_NEAR(exact_log(1), 0, 1e-15);
 }
 
-TEST(PlanTree, AFullPoolLeavesThePolicyToPlay) {
+TEST(AnswerTrees, AFullPoolLeavesThePolicyToPlay) {
     const TreeStart t = tree_start(33, 3);
     TreeOptions o;
     o.depth = 4, o.widen = 1;
-    PlanTree tree(1);  // the root alone
+    AnswerTrees tree(1);  // the root alone
     const int root = tree.new_root();
     for (int k = 0; k < 500; ++k) tree_playout(tree, root, t, uint64_t(k), o);
     EXPECT_EQ(tree.size(), 1);
     EXPECT_EQ(tree.visits_of(root), 500);
-    EXPECT_EQ(tree.new_root(), PlanTree::kNoNode);
+    EXPECT_EQ(tree.new_root(), AnswerTrees::kNoNode);
 }
 
-TEST(Search, WithTheTreeAnswersAreLegalAndReproducible) {
-    for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
-        Game g = Game::deal(*v, Rule::Match, 51);
-        for (int i = 0; i < 3 * v->players; ++i) {
-            const GreedyChoice c = full_greedy(g);
-            g.apply(c.put, c.pick);
-        }
-        PlayerMemory memory;
-        const Request r = memory.receive(g, g.current_player());
-        SearchOptions o = fixed(3000, 7);
-        o.tree.depth = 4;
-        const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
-        ASSERT_STREQ(a.mode, "mc") << v->name;
-        EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
-        EXPECT_EQ(a.answer.pick, b.answer.pick) << v->name;
-        EXPECT_DOUBLE_EQ(a.value, b.value) << v->name;
-        const Kingdom& k = r.game.kingdom(0);
-        EXPECT_TRUE(slow::is_legal(k, kTiles[r.game.current_tile()], Rule::Match, a.answer.put)) << v->name;
+TEST(AnswerTrees, PicksAreTilesOfTheDealTriedByUcbOverTheirAvailability) {
+    const TreeStart t = tree_start(34, 2);
+    TreeOptions o;
+    o.depth = 4, o.picks = true, o.pick_widen = 4;
+    AnswerTrees tree(20000);
+    const int root = tree.new_root();
+    const int n = 2000;
+    for (int k = 0; k < n; ++k) tree_playout(tree, root, t, uint64_t(k), o);
+    ASSERT_EQ(tree.visits_of(root), n);
+    AnswerTrees::PickView picks[AnswerTrees::kMaxPickEdges];
+    const int m = tree.picks_of(root, picks);
+    int visits = 0, tried = 0;
+    for (int i = 0; i < m; ++i) {
+        EXPECT_LE(picks[i].visits, picks[i].available) << "a tile is chosen only where it is free and open";
+        EXPECT_TRUE(valid_tile_id(picks[i].tile));
+        for (int j = 0; j < i; ++j) EXPECT_NE(picks[i].tile, picks[j].tile) << "one edge a tile";
+        visits += picks[i].visits, tried += picks[i].visits > 0;
     }
+    EXPECT_LE(visits, n);
+    EXPECT_GE(tried, 2) << "more picks than the policy's best are tried";
+    // Widening shut: each deal's pick is the one the policy values best, so one edge a deal at most is open.
+    o.pick_widen = 1e12;
+    AnswerTrees shut(20000);
+    const int r = shut.new_root();
+    for (int k = 0; k < 300; ++k) tree_playout(shut, r, t, uint64_t(k), o);
+    const int ms = shut.picks_of(r, picks);
+    for (int i = 0; i < ms; ++i) EXPECT_EQ(picks[i].visits, picks[i].available) << "no choice, no other tile open";
+}
+
+TEST(AnswerTrees, AnotherPlayersTreeIsFoundByItsKingdomAndSearchesItsPlacements) {
+    const TreeStart t = tree_start(35, 2);
+    AnswerTrees tree(20000);
+    const int other = tree.root_for(1, t.start.kingdom(1));
+    EXPECT_EQ(tree.root_for(1, t.start.kingdom(1)), other) << "one root for one kingdom";
+    EXPECT_NE(tree.root_for(1, t.start.kingdom(0)), other);
+    TreeOptions o;
+    o.depth = 0, o.others = 4, o.picks = true;
+    const int n = 1500;
+    for (int k = 0; k < n; ++k) tree_playout(tree, AnswerTrees::kNoNode, t, uint64_t(k), o, other);
+    EXPECT_EQ(tree.visits_of(other), n) << "its next tile is known: every playout passes its root";
+    AnswerTrees::EdgeView edges[AnswerTrees::kMaxEdges];
+    const int m = tree.edges_of(other, edges);
+    const Kingdom& k = t.start.kingdom(1);
+    const int tile = tree.tile_of(other);
+    Placement ranked[AnswerTrees::kMaxEdges];
+    const int r = rank_placements(k, kTiles[tile], Rule::Match, PolicyWeights(), AnswerTrees::kMaxEdges - 1, ranked);
+    ASSERT_EQ(m, r + 1) << "its placements, in its own kingdom";
+    int tried = 0;
+    for (int i = 1; i < m; ++i) {
+        EXPECT_EQ(edges[i].put, ranked[i - 1]);
+        tried += edges[i].visits > 0;
+    }
+    EXPECT_GE(tried, 2);
+}
+
+TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
+    // My answers' trees alone (the default), then every player's with their picks.
+    for (bool everyone : {false, true})
+        for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
+            Game g = Game::deal(*v, Rule::Match, 51);
+            for (int i = 0; i < 3 * v->players; ++i) {
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick);
+            }
+            PlayerMemory memory;
+            const Request r = memory.receive(g, g.current_player());
+            SearchOptions o = fixed(3000, 7);
+            o.tree.depth = 4;
+            if (everyone) o.tree.others = o.tree.many_others = 3, o.tree.picks = true;
+            const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
+            ASSERT_STREQ(a.mode, "mc") << v->name;
+            EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
+            EXPECT_EQ(a.answer.pick, b.answer.pick) << v->name;
+            EXPECT_DOUBLE_EQ(a.value, b.value) << v->name;
+            const Kingdom& k = r.game.kingdom(0);
+            EXPECT_TRUE(slow::is_legal(k, kTiles[r.game.current_tile()], Rule::Match, a.answer.put)) << v->name;
+        }
 }
