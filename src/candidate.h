@@ -21,6 +21,7 @@ struct Candidate {
     int pick = -1;
     int replier = -1;            // the seat whose reply is searched, -1: none (one line of greedy answers)
     int n_replies = 1;
+    bool greedy_only = false;    // for now only greedy's reply is played (the halving's first rounds)
     int greedy_reply = 0;        // the reply full greedy would make
     int greedy_reply_pick = -1;  // its pick (-1: no searched reply)
     double greedy_weight = 0;    // the share of greedy's reply in my value (Search::reply_weight())
@@ -37,6 +38,7 @@ struct Candidate {
     }
     // The reply its player prefers by its own mean value.
     int chosen_reply() const {
+        if (greedy_only) return greedy_reply;
         int best = 0;
         for (int c = 1; c < n_replies; ++c)
             if (sums[c].them > sums[best].them) best = c;
@@ -46,12 +48,13 @@ struct Candidate {
     double after(int c, double Sums::*figure) const { return deals ? sums[c].*figure / deals : 0; }
     // The mean of one of my figures: after the preferred reply, blended with greedy's.
     double blended(double Sums::*figure) const {
+        if (greedy_only) return after(greedy_reply, figure);
         const double preferred = after(chosen_reply(), figure);
         return preferred + greedy_weight * (after(greedy_reply, figure) - preferred);
     }
     double mean() const { return blended(&Sums::me); }
     double first() const { return blended(&Sums::wins); }
-    int playouts_per_deal() const { return n_replies; }
+    int playouts_per_deal() const { return greedy_only ? 1 : n_replies; }
     long playouts() const { return long(deals) * playouts_per_deal(); }
 };
 

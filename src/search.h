@@ -1,5 +1,6 @@
-// The decision: a time-boxed flat Monte Carlo search over the joint choice
-// (where to PUT, which tile to PICK).
+// The decision: a time-boxed Monte Carlo search over the joint choice
+// (where to PUT, which tile to PICK), each candidate answer followed by
+// trees of the players' later answers.
 //
 // Candidates are every placement (up to 64) with every free pick. Each is
 // followed by the other players' answers for the rest of the turn, full
@@ -8,12 +9,15 @@
 // best placement for it), and the candidate is judged by the reply that does
 // best for that player by its own playout value; guessing its pick by greedy
 // alone was wrong about half the time against `mce`. Each playout then deals the
-// unknown future draws from the unseen tiles and plays the game out with the
-// fast policy for every player; its value is my share of the points of the
-// two leaders, me and the best of the others (the paper's own / (own + best)).
-// Candidates share their deals (common random numbers) and compete by
-// sequential halving, so that time goes to the choices still open.
-// The last turn holds no chance and no interaction: it is solved exactly.
+// unknown future draws from the unseen tiles and plays the game out: my next
+// answers by an open-loop tree under the candidate (src/answer_trees.h), the
+// others' (with `tree_others`) by trees of their own, everything else by the
+// fast policy; its value is my share of the points of the two leaders, me
+// and the best of the others (the paper's own / (own + best)). Candidates
+// share their deals (common random numbers) and compete by sequential
+// halving, so that time goes to the choices still open. The last two turns
+// are solved exactly when it fits the time (src/endgame.h); the last turn,
+// which holds no chance and no interaction, always.
 #pragma once
 
 #include <algorithm>
@@ -49,6 +53,9 @@ struct SearchOptions {
     // against greedy players, nothing against `mce` or in self-play (thousands
     // of games, docs/experiments.md).
     bool learn_replies = false;
+    // The replies are searched once this few candidates are left in the
+    // halving; before, each plays greedy's reply alone, a third of the cost.
+    int replies_from = 256;  // (every candidate: Search::kMaxCandidates)
 #ifndef KD_UPLOAD  // home only: at 2 turns it lost 72 Elo in 2p (docs/experiments.md)
     // > 0: playouts stop at the start of the turn that many turns after this
     // one, and the learned value (src/model.h) foresees each kingdom's points
@@ -58,6 +65,10 @@ struct SearchOptions {
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
+    // My tree under the answer I chose is kept for my next decision (this
+    // one's answer), as Leela keeps the subtree it played into: the
+    // candidates whose placement it tried start from its nodes below.
+    bool keep_tree = false;
     PolicyWeights weights;
 };
 
@@ -83,6 +94,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("greedy_turn", o.greedy_turn);            //! 0: the others' rest of this turn by the playout policy
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
+    visit("replies_from", o.replies_from);          //! replies searched once this few candidates are left (before: greedy's)
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
     visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
@@ -92,6 +104,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
     visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) placements
     visit("tree_pick_widen", o.tree.pick_widen);    //! ... and 1 + sqrt(n / tree_pick_widen) of the free tiles
+    visit("keep_tree", o.keep_tree);                //! 1: my tree under my answer starts my next decision
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 #endif
@@ -150,6 +163,7 @@ struct SearchReport {
     double win = 0;    // its share of first places in playouts (in the solved line for an exact solve)
     long nodes = 0;    // the endgame solver's work
     double reply_weight = -1;  // the answer's share for greedy's reply (-1: no searched reply)
+    int kept = 0;      // candidates whose tree started from the last decision's (keep_tree)
     const char* mode = "";
 };
 
@@ -195,7 +209,7 @@ class Search {
             report.mode = "forced";
             return report;
         }
-        report.playouts = halving(root, request, n, budget);
+        report.playouts = halving(root, request, n, budget, report.kept);
 #ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
             const Candidate& a = arms_[order_[i]];
@@ -209,6 +223,7 @@ class Search {
         report.value = best.mean();
         report.win = best.first();
         report.mode = "mc";
+        keep(root, request, best);
         if (best.replier >= 0) {
             report.reply_weight = best.greedy_weight;
             if (options_.learn_replies)
@@ -362,6 +377,7 @@ class Search {
     int run(const Game& root, const Request& request, int i, uint64_t seed) {
         Candidate& a = arms_[i];
         for (int c = 0; c < a.n_replies; ++c) {
+            if (a.greedy_only && c != a.greedy_reply) continue;
             Rng rng(seed);
             Game g = start(i, c);
             resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
@@ -388,16 +404,19 @@ class Search {
     // Sequential halving over the first n arms until the stop rule says so (or
     // the playout limit); order_ ends with the best arm first. Returns the playouts run.
     static constexpr int kGreedyTurnTimeShare = 4;  // the others' greedy answers take a quarter of the time at most
-    long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
+    long halving(const Game& root, const Request& request, int n, const TimeBudget& budget, int& kept_trees) {
         // Greedy answers of the others take a share of the time at most; then plain starts.
         const Clock::time_point prepared_by = budget.share_end(kGreedyTurnTimeShare);
         memo_.clear();
-        tree_.clear();
+        const int kept = kept_root(root, request);
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
-            arms_[i].tree = tree_options_.depth > 0 ? tree_.new_root() : AnswerTrees::kNoNode;
             const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
+            arms_[i].tree = tree_options_.depth > 0 ? tree_.root_after(kept, arms_[i].put, my_next_tile(start(i, 0)))
+                                                    : AnswerTrees::kNoNode;
+            kept_trees += arms_[i].tree != AnswerTrees::kNoNode && tree_.tile_of(arms_[i].tree) >= 0;
+            arms_[i].greedy_only = arms_[i].n_replies > 1 && n > options_.replies_from;
         }
         budget.mark("rest of turn");
         StopRule time(budget);
@@ -416,6 +435,11 @@ class Search {
             while ((1 << rounds_left) < alive) ++rounds_left;
             // Counted in runs of an arm (all its replies, one playout each), as the stop rule counts by time.
             double playouts_per_run = 0;
+            if (alive <= options_.replies_from)
+                for (int i = 0; i < alive; ++i) {
+                    Candidate& a = arms_[order_[i]];
+                    if (a.greedy_only) a.greedy_only = false, a.clear_sums();  // every reply from here, deals anew
+                }
             for (int i = 0; i < alive; ++i) playouts_per_run += arms_[order_[i]].playouts_per_deal();
             playouts_per_run /= alive;
             const double left = options_.max_playouts > 0 ? double(options_.max_playouts - playouts) / playouts_per_run
@@ -440,6 +464,37 @@ class Search {
         }
         budget.mark("playouts");
         return playouts;
+    }
+
+    // What the last decision learnt, for this one: the node of my next
+    // answer under the answer it chose, with what it was made for.
+    struct Kept {
+        int node = AnswerTrees::kNoNode;
+        int index = -1;         // the request it answered
+        uint64_t kingdom = 0;   // my kingdom after its answer
+    };
+    // After answering with `best`: its tree is this decision's to keep.
+    void keep(const Game& root, const Request& request, const Candidate& best) {
+        Kingdom after = root.kingdom(0);
+        if (best.put.valid()) after.place(kTiles[root.current_tile()], best.put);
+        kept_ = Kept{best.tree, request.index, AnswerTrees::kingdom_key(after)};
+    }
+    // The kept node this decision starts from (kNoNode: none; the trees are
+    // then cleared): the last request's, placing my tile in my kingdom now.
+    int kept_root(const Game& root, const Request& request) {
+        const int node = kept_.node;
+        kept_.node = AnswerTrees::kNoNode;
+        const bool fits = options_.keep_tree && tree_.holds(node) && request.index == kept_.index + 1 &&
+                          AnswerTrees::kingdom_key(root.kingdom(0)) == kept_.kingdom &&
+                          tree_.tile_of(node) == root.current_tile();
+        return tree_.start_decision(fits) ? node : AnswerTrees::kNoNode;
+    }
+    // The tile I place next from g (-1: none known): now, or later in this turn.
+    static int my_next_tile(const Game& g) {
+        if (g.is_terminal() || g.first_turn()) return -1;
+        for (int s = g.step(); s < g.placing_count(); ++s)
+            if (g.placing(s).owner == 0) return g.placing(s).tile;
+        return -1;
     }
 
     // The last turn: my placements change only my kingdom, so the best answer
@@ -489,6 +544,7 @@ class Search {
     std::vector<Memo> memo_;
     AnswerTrees tree_;         // my later answers' trees, one per candidate, and the others' (src/answer_trees.h)
     OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
+    Kept kept_;                // my tree under my last answer (keep_tree)
 };
 
 }  // namespace kd

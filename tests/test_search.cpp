@@ -556,8 +556,72 @@ TEST(AnswerTrees, AnotherPlayersTreeIsFoundByItsKingdomAndSearchesItsPlacements)
     EXPECT_GE(tried, 2);
 }
 
+// The trees kept by each of seat 0's decisions in a 2p game of seed `seed`
+// against full greedy, its Search made with `o`.
+std::vector<int> kept_trees(uint64_t seed, const SearchOptions& o) {
+    Game g = Game::deal(kTwoPlayers, Rule::Match, seed);
+    PlayerMemory memory;
+    Search search(o);
+    std::vector<int> kept;
+    while (!g.is_terminal()) {
+        Move move = full_greedy(g);
+        if (g.current_player() == 0) {
+            const SearchReport r = search.decide(memory.receive(g, 0), unlimited());
+            if (std::string(r.mode) == "mc") kept.push_back(r.kept);
+            move = Move{r.answer.put, r.answer.pick};
+        }
+        EXPECT_TRUE(g.apply(move.put, move.pick).pick_ok);
+    }
+    return kept;
+}
+
+TEST(Search, TheTreeUnderMyAnswerStartsMyNextDecision) {
+    SearchOptions o = fixed(2000, 3);
+    o.keep_tree = true;
+    const std::vector<int> kept = kept_trees(61, o);
+    ASSERT_GE(kept.size(), 4u);
+    EXPECT_EQ(kept[0], 0) << "nothing to keep before the first decision";
+    int decisions_kept = 0;
+    for (int k : kept) decisions_kept += k > 0;
+    EXPECT_GE(decisions_kept, 2) << "candidates placing as the last tree tried start from its nodes";
+    o.keep_tree = false;
+    for (int k : kept_trees(61, o)) EXPECT_EQ(k, 0);
+    // A request of another game: the kept tree is not for it.
+    Search search(o);
+    o.keep_tree = true;
+    Search keeping(o);
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 62);
+    while (g.turn() < 2) {
+        const Move m = full_greedy(g);
+        g.apply(m.put, m.pick);
+    }
+    PlayerMemory first, second;
+    keeping.decide(first.receive(g, g.current_player()), unlimited());
+    const Move m = full_greedy(g);
+    g.apply(m.put, m.pick);
+    while (g.current_player() != 0 || g.turn() < 3) {
+        const Move n = full_greedy(g);
+        g.apply(n.put, n.pick);
+    }
+    EXPECT_EQ(keeping.decide(second.receive(g, 0), unlimited()).kept, 0) << "its first request, not the next";
+}
+
+TEST(Candidate, UntilItsRepliesOpenOnlyGreedysCounts) {
+    Candidate a;
+    a.n_replies = 3, a.greedy_reply = 1, a.deals = 2;
+    a.sums[0] = Candidate::Sums{1.6, 0.2, 2};  // my value, the replier's, my first places
+    a.sums[1] = Candidate::Sums{0.8, 0.6, 1};
+    a.sums[2] = Candidate::Sums{0.4, 1.4, 0};
+    EXPECT_DOUBLE_EQ(a.mean(), 0.2) << "the reply its player prefers: the third";
+    EXPECT_EQ(a.playouts_per_deal(), 3);
+    a.greedy_only = true;
+    EXPECT_DOUBLE_EQ(a.mean(), 0.4) << "greedy's reply alone";
+    EXPECT_DOUBLE_EQ(a.first(), 0.5);
+    EXPECT_EQ(a.playouts_per_deal(), 1);
+}
+
 TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
-    // My answers' trees alone (the default), then every player's with their picks.
+    // My answers' trees alone (the default), then every player's with their picks, replies searched late.
     for (bool everyone : {false, true})
         for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
             Game g = Game::deal(*v, Rule::Match, 51);
@@ -569,7 +633,7 @@ TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
             const Request r = memory.receive(g, g.current_player());
             SearchOptions o = fixed(3000, 7);
             o.tree.depth = 4;
-            if (everyone) o.tree.others = o.tree.many_others = 3, o.tree.picks = true;
+            if (everyone) o.tree.others = o.tree.many_others = 3, o.tree.picks = true, o.replies_from = 8;
             const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
             ASSERT_STREQ(a.mode, "mc") << v->name;
             EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
