@@ -108,6 +108,8 @@ def tampers(rep):
         ("an event", lambda r: r.__setitem__("events", r["events"][1:]), "events"),
         ("a field the referee does not write", lambda r: r["final"].__setitem__("bonus", 3), "final.bonus"),
         ("the format", lambda r: r.__setitem__("format", "kingdomino-replay-9"), "format"),
+        ("whether it finished", lambda r: r.__setitem__("finished", False), "finished"),
+        ("the turn it stopped in", lambda r: r.__setitem__("stopped_turn", 3), "stopped_turn"),
     ]
 
 
@@ -122,6 +124,23 @@ def check_tampered(path):
         line = lines[0] if lines else ""
         check(status == 1 and line.startswith(f"{bad}: FAILED: {words}"),
               f"a replay with {what} changed is refused at {words}: {line!r}")
+
+
+# Files written before "finished" and "stopped_turn" came pass without them; the
+# table page's "names" and "review", which the rules do not judge, pass as they are.
+def check_optional_fields(path):
+    rep = json.load(open(path))
+    check(rep["finished"] is True and rep["stopped_turn"] is None, "a referee game's replay says it finished")
+    older = copy.deepcopy(rep)
+    del older["finished"], older["stopped_turn"]
+    page = copy.deepcopy(rep)
+    page["names"] = ["you"] + ["bot"] * (rep["players"] - 1)
+    page["review"] = {"by": "bot --time-ms 100", "moves": [{"request": 0, "cost": 0.5}]}
+    for what, r in (("an older replay without finished and stopped_turn", older), ("a replay with the page's names and review", page)):
+        f = os.path.join(work, "optional.json")
+        json.dump(r, open(f, "w"))
+        status, lines = check_replays([f])
+        check(status == 0 and lines[0].startswith(f"{f}: ok: "), f"{what} passes: {lines}")
 
 
 def check_not_replays():
@@ -142,6 +161,7 @@ def check_not_replays():
 games = check_games()
 check_tampered(games[0])
 check_tampered(games[2])
+check_optional_fields(games[0])
 check_not_replays()
 if failures:
     print(f"{len(failures)} check(s) failed")

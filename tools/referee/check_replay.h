@@ -9,6 +9,7 @@
 // kingdoms, scores, events, and the final scores, tie-breaks and ranks.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -131,6 +132,20 @@ inline match_detail::Exchange recorded_exchange(const JsonValue& r, const std::s
     return ex;
 }
 
+// The rules' replay made comparable with the file's: "finished" and
+// "stopped_turn" came to the format later, so a file without them is not asked
+// for them; what the table page adds and the rules do not judge ("names",
+// "review": docs/replay-format.md) is taken as the file has it.
+inline void match_optional_fields(const JsonValue& file, JsonValue& rules) {
+    auto& fields = rules.fields;
+    for (const char* later : {"finished", "stopped_turn"})
+        if (!file.find(later))
+            fields.erase(std::remove_if(fields.begin(), fields.end(), [&](const auto& f) { return f.first == later; }),
+                         fields.end());
+    for (const char* page : {"names", "review"})
+        if (const JsonValue* value = file.find(page)) fields.emplace_back(page, *value);
+}
+
 // The game's settings from the replay's opening fields.
 inline bool read_setting(const JsonValue& rep, MatchConfig& cfg, std::string& error) {
     if (rep["format"].text != kReplayFormat)
@@ -187,6 +202,7 @@ inline ReplayCheck check_replay(const std::string& text) {
     out.requests = play_recorded(rep, book);
     std::string why;
     if (!JsonReader::parse(book.replay_json(), rules, why)) return out.error = "the rules' replay: " + why, out;
+    match_optional_fields(rep, rules);
     out.error = first_difference(rep, rules, "");
     out.variant = cfg.variant, out.seed = cfg.seed;
     out.finished = book.game().is_terminal();

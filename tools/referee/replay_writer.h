@@ -115,7 +115,12 @@ class ReplayWriter {
             if (e.kind == GameEvent::Discard) j.field("tile", int(e.tile));
             j.field("reason", e.reason).end_object();
         }
-        j.end_array().key("final");
+        j.end_array();
+        // Whether the game reached its end; a game stopped early (the table page's) says in which turn.
+        j.field("finished", game.is_terminal()).key("stopped_turn");
+        if (game.is_terminal()) j.null();
+        else j.value(game.turn());
+        j.key("final");
         write_final(j, game, events, event_request, result);
         j.end_object();
         return j.str();
