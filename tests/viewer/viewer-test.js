@@ -211,7 +211,7 @@ async function expectStep(page, exp, k, where) {
   if (k > 0) {
     const r = exp.request(k);
     check(st.message === (r.message ? `\u201C${r.message}\u201D` : ''), `${at}: PICK message shown "${st.message}", replay has "${r.message}"`);
-    check(st.time.startsWith(`${r.time_ms < 1 ? r.time_ms.toFixed(3) : r.time_ms < 10 ? r.time_ms.toFixed(2) : r.time_ms.toFixed(1)} ms`),
+    check(st.time.startsWith(expectedTime(r.time_ms)),
       `${at}: answer time shown "${st.time}", replay has ${r.time_ms} ms`);
     check(!r.error === !st.error && (!r.error || st.error.includes(r.error.detail || '')), `${at}: error shown "${st.error}", replay has ${JSON.stringify(r.error)}`);
     // The time limit is the replay's, which is RULES.md's (no limit but the cap with --no-timeout).
@@ -530,9 +530,44 @@ async function testTemplate(context, template, entry, shots, log) {
   }
   fs.rmSync(tiedPath);
   await checkWindowCopies(page, rep, shots);
+  await checkTableCopies(page, rep, shots);
   await page.close();
   check(!errors.length, `viewer.html: ${errors.join('; ')}`);
   log(`ok   viewer.html opened directly, ${path.basename(entry.json)} loaded with the file chooser`);
+}
+
+// Opens `copy` of a replay, written as `name`, with the file chooser; shows its last step.
+async function openCopy(page, copy, name, shots) {
+  const file = path.join(shots, name);
+  fs.writeFileSync(file, JSON.stringify(copy));
+  await page.setInputFiles('[data-testid="file-input"]', file);
+  await page.waitForFunction((f) => document.getElementById('app').dataset.replay === f, name, { timeout: 20000 })
+    .catch(() => { throw new Failure(`viewer.html: ${name} from the file chooser was not shown`); });
+  await page.keyboard.press('End');
+  fs.rmSync(file);
+  const texts = (id) => page.evaluate((t) => Array.from(document.querySelectorAll(`[data-testid="${t}"]`), (e) => e.textContent.trim()), id);
+  return { title: await page.textContent('[data-testid="final-title"]'), names: await texts('player-name'), ties: await texts('final-tie-break') };
+}
+
+// What the table page writes in its replays: the seats' names, a game stopped
+// early ("finished" false, "stopped_turn"); and which tie-break decided, in words.
+async function checkTableCopies(page, rep, shots) {
+  const named = JSON.parse(JSON.stringify(rep));
+  named.names = named.bots.map((_, s) => `player ${'ABCD'[s]}`);
+  named.finished = false;
+  named.stopped_turn = 2;
+  const stopped = await openCopy(page, named, 'stopped-copy.json', shots);
+  check(stopped.title.includes(`Stopped at turn 3 of ${rep.turns}`), `viewer.html: a replay stopped early says so: "${stopped.title}"`);
+  check(JSON.stringify(stopped.names) === JSON.stringify(named.names.map((n, s) => `P${s} ${n}`)),
+    `viewer.html: the seats named as the replay's "names": ${stopped.names.join(', ')}`);
+  const tied = JSON.parse(JSON.stringify(rep)), f = tied.final;
+  f.scores[1] = f.scores[0];
+  f.territory[1] = f.territory[0] + 1;
+  f.adjusted = f.scores.map((v, s) => v + (s === 1 ? 1 : 0));
+  f.ranks = f.adjusted.map((v) => 1 + f.adjusted.filter((w) => w > v).length);
+  const tie = await openCopy(page, tied, 'tied-copy.json', shots);
+  check(tie.ties.length === 1 && tie.ties[0].includes('+1 tie-break: largest land') && (f.ranks[1] > 1 || tie.title.includes('on the tie-break (largest land)')),
+    `viewer.html: the tie-break that decided, in words: ${tie.ties.join('; ')} / "${tie.title}"`);
 }
 
 // The window frames of replays with made-up "windows" and without any (an older
@@ -581,10 +616,18 @@ function findEntries(work) {
   return entries;
 }
 
+// An answer's time as the page writes it: ms below a second, seconds from there.
+function expectedTime(t) {
+  if (t >= 1000) return `${(t / 1000).toFixed(t < 10000 ? 2 : 1)} s`;
+  return `${t < 1 ? t.toFixed(3) : t < 10 ? t.toFixed(2) : t.toFixed(1)} ms`;
+}
+
 // Debian's Chromium, headless and offline (the pages must need nothing from the
 // network), as the browser tests run it: {context, close}. A test that cannot
-// have it exits 1 saying why; tests/table/table-test.js uses it too.
-async function launchChromium(prefix) {
+// have it exits 1 saying why; tests/table/table-test.js uses it too. Each has a
+// profile of its own (a new temporary folder); `options` go to its context (a
+// phone's viewport and touch, for the table page's test).
+async function launchChromium(prefix, options = {}) {
   let chromium;
   try {
     ({ chromium } = require('playwright-core'));
@@ -602,7 +645,7 @@ async function launchChromium(prefix) {
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 60000, viewport: { width: 1600, height: 1000 },
       reducedMotion: 'reduce', // no animation: faster steps, screenshots without half-finished effects
-      acceptDownloads: true,
+      acceptDownloads: true, ...options,
     });
   } catch (e) {
     console.error(`FAIL: Chromium at ${CHROMIUM} did not start: ${e.message.split('\n').slice(0, 8).join('\n')}`);

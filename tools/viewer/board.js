@@ -59,8 +59,15 @@ export function buildBoard(m) {
   layoutBoard(m);
 }
 
-// Square size from the space available: 2 kingdoms per row (3 for 3 players when
-// wide). The frames and zone outlines are placed in pixels: render the step again after.
+// A card's squares of `cell` px. Its frames and zone outlines are placed in pixels: render the step again after.
+export function sizeCard(c, m, cell) {
+  c.cell = cell;
+  c.card.style.setProperty('--cell', cell + 'px');
+  c.card.style.setProperty('--gap', GAP + 'px');
+  c.card.style.setProperty('--n', m.n);
+}
+
+// Square size from the space available: 2 kingdoms per row (3 for 3 players when wide).
 export function layoutBoard(m) {
   if (!m || !m.cards) return;
   const avail = $('board').clientWidth || 900;
@@ -68,15 +75,11 @@ export function layoutBoard(m) {
   const per = (avail - (cols - 1) * 16) / cols - 26;
   const maxCell = m.n > 9 ? 34 : 44;
   m.cell = Math.max(16, Math.min(maxCell, Math.floor(per / m.n - GAP)));
-  for (const c of m.cards) {
-    c.card.style.setProperty('--cell', m.cell + 'px');
-    c.card.style.setProperty('--gap', GAP + 'px');
-    c.card.style.setProperty('--n', m.n);
-  }
+  for (const c of m.cards) sizeCard(c, m, m.cell);
 }
 
-function frameStyle(e, x0, y0, x1, y1, m) {
-  const p = m.cell + GAP;
+function frameStyle(e, x0, y0, x1, y1, cell) {
+  const p = cell + GAP;
   e.style.left = (x0 * p - 3) + 'px';
   e.style.top = (y0 * p - 3) + 'px';
   e.style.width = ((x1 - x0 + 1) * p - GAP + 6) + 'px';
@@ -113,12 +116,12 @@ function renderFrames(m, c, stats, win) {
   const full = !!win && win[2] - win[0] + 1 === stats.w && win[3] - win[1] + 1 === stats.hgt;
   c.win.hidden = !win;
   if (win) {
-    frameStyle(c.win, win[0], win[1], win[2], win[3], m);
+    frameStyle(c.win, win[0], win[1], win[2], win[3], c.cell);
     c.win.className = 'frame ' + (full ? 'full' : 'window');
     c.win.title = full ? `the ${m.ext}x${m.ext} window is fixed` : `the kingdom can still grow inside this area (at most ${m.ext}x${m.ext})`;
     c.win.dataset.window = win.join(',');
   }
-  frameStyle(c.bbox, stats.minX, stats.minY, stats.maxX, stats.maxY, m);
+  frameStyle(c.bbox, stats.minX, stats.minY, stats.maxX, stats.maxY, c.cell);
   c.bbox.hidden = full;
 }
 
@@ -171,7 +174,7 @@ export function renderKingdoms(m, k, zonesOn) {
     renderHead(m, c, k, s, req);
     renderSayAndFoot(m, c, k, s, stats);
     const zi = m.zonesOf(k, s);
-    drawZones(m, c.zsvg, zi, zonesOn);
+    drawZones(m, c.zsvg, zi, zonesOn, c.cell);
     listZones(c.zlist, zi, m.scores(k)[s], zonesOn);
   }
 }

@@ -34,6 +34,7 @@ export function buildChart(m, go) {
   m.cursor = svgEl('line', { class: 'cursor', y1: T, y2: Y(0) });
   svg.append(m.cursor);
   m.chartX = X;
+  m.chartY = Y;
   svg.onclick = (e) => {
     const r = svg.getBoundingClientRect();
     const x = (e.clientX - r.left) * W / r.width;

@@ -41,6 +41,16 @@ function eventSteps(rep, steps, P) {
   return { eventsAt, elimStep, elimReason };
 }
 
+// The seats' names: the replay's "names" when it has one per seat (the table
+// page writes the names it showed), else its commands shortened.
+function seatNames(rep, P) {
+  const given = rep.names;
+  if (Array.isArray(given) && given.length === P && given.every((s) => typeof s === 'string' && s)) return given.slice();
+  const names = (rep.bots || []).map(shortName);
+  while (names.length < P) names.push('player ' + names.length);
+  return names;
+}
+
 export function buildModel(rep, name, path) {
   if (!rep || typeof rep !== 'object' || !Array.isArray(rep.requests)) throw new Error('not a replay: no "requests" array');
   const warnings = [];
@@ -53,8 +63,7 @@ export function buildModel(rep, name, path) {
   const turnOf = [0].concat(reqs.map((r) => r.turn));
   const firstStepOfTurn = new Map();
   turnOf.forEach((t, k) => { if (!firstStepOfTurn.has(t)) firstStepOfTurn.set(t, k); });
-  const names = (rep.bots || []).map(shortName);
-  while (names.length < P) names.push('player ' + names.length);
+  const names = seatNames(rep, P);
 
   const m = {
     rep, name, path, n, P, steps, turnOf, firstStepOfTurn, names, warnings, ...eventSteps(rep, steps, P),

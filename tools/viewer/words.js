@@ -10,8 +10,10 @@ const REASONS = {
 };
 export function reason(r) { return REASONS[r] || String(r); }
 
+// An answer's time: in ms below a second (as the limits are), in seconds from there.
 export function fmtMs(t) {
   if (typeof t !== 'number') return '?';
+  if (t >= 1000) return (t < 10000 ? (t / 1000).toFixed(2) : (t / 1000).toFixed(1)) + ' s';
   return (t < 1 ? t.toFixed(3) : t < 10 ? t.toFixed(2) : t.toFixed(1)) + ' ms';
 }
 

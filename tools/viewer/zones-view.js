@@ -5,11 +5,11 @@ import { TERRAIN_NAMES } from './words.js';
 
 export const GAP = 2;  // px between squares, as the grid's --gap
 
-// Outlines every zone of `zi` (computeZones) over the grid; its label on its first square.
-export function drawZones(m, svg, zi, on) {
+// Outlines every zone of `zi` (computeZones) over a grid of squares of `cell` px; its label on its first square.
+export function drawZones(m, svg, zi, on, cell) {
   svg.textContent = '';
   if (!on) return;
-  const n = m.n, p = m.cell + GAP, size = n * p - GAP;
+  const n = m.n, p = cell + GAP, size = n * p - GAP;
   svg.setAttribute('width', size); svg.setAttribute('height', size);
   const at = (x, y) => (x < 0 || y < 0 || x >= n || y >= n ? -1 : zi.id[y * n + x]);
   for (let y = 0; y < n; y++) {
@@ -28,7 +28,7 @@ export function drawZones(m, svg, zi, on) {
     const [x, y] = z.cells[0];
     const label = `${z.size}\u00D7${z.crowns}`;
     const w = 7 * label.length + 8;
-    const cx = x * p + m.cell / 2, cy = y * p + m.cell / 2;
+    const cx = x * p + cell / 2, cy = y * p + cell / 2;
     svg.append(svgEl('rect', { x: cx - w / 2, y: cy - 8, width: w, height: 16, rx: 4 }));
     const t = svgEl('text', { x: cx, y: cy });
     t.textContent = label;
