@@ -1,21 +1,40 @@
 #!/usr/bin/env node
-// The table page (build/table.html) in headless Chromium: a scripted person
-// plays whole games of every variant through the page's controls (pointer,
-// clicks, R, arrows and Enter), against our bot, greedy and random in the
-// page's worker. Each of the person's moves starts with refused clicks (a
+// The table page (build/table.html) in headless Chromium, as people use it.
+//
+// On a laptop (1366x768), a scripted person plays a whole game of every
+// variant from the last seat, against our bot, greedy and random in the
+// page's workers, through the page's controls (pointer, clicks, R, arrows,
+// Enter, Esc): at each of their turns their kingdom, the draft and Confirm
+// are in view without scrolling. Each move starts with refused clicks (a
 // square where the tile may not go, a tile taken, a pick before the
-// placement): each must show the rules' reason and lose nothing. Each game's
-// replay is downloaded, opened by the replay viewer, and played again move by
-// move by the C++ rules (referee --check-replay): the final scores, tie-break
-// scores and ranks it prints must be the ones the page showed. Also: the hint, the bots' notes,
-// the page answering while a bot thinks, a game stopped early, bad input
-// (a seed that is no number, a file that is no replay), and the engine check
-// (the bench signature and the playouts a second in the page, against the
-// native bench on the same positions: reported, not asserted).
+// placement): each must show the rules' reason and lose nothing; nothing is
+// sent before Confirm, and a move undone before it is not recorded. Each
+// game's replay is downloaded, opened by the replay viewer (the seats named
+// as the page named them), and played again move by move by the C++ rules
+// (referee --check-replay): its final scores, tie-break scores and ranks
+// must be the ones the page showed. Mid-game, each variant is pictured at
+// 1366x768 and 390x844 (a phone: the person's squares at least 32 px).
+//
+// In the 2p game: the hint drawn on the board and in the draft, in words;
+// a hint overtaken by a move is never shown; the bot's time after a 3 s hint
+// stays within its budget; and after the game the review lists every move
+// of the person, its costliest one where the bot's answer differs, and the
+// downloaded replay keeps it.
+//
+// On a touch phone (390x844): a whole 2p game by taps alone, with an undo;
+// a reload mid-game asks first, then takes the same game up again (the same
+// turn, the same answers), which finishes with a replay the rules accept.
+//
+// Also: "New game" asks before it abandons a game and may be cancelled; an
+// abandoned game's replay says it stopped (the rules and the viewer agree)
+// and its bot's work stops (the next game's first answer is not held up);
+// the page answers while a bot thinks; bad input (a seed that is no number,
+// files that are no replay); the engine check (the bench signature and the
+// playouts a second in the page, against the native bench: reported, not asserted).
 //
 //   node table-test.js --page build/table.html --viewer build/viewer.html --referee build/referee --bench build/bench
 //                      --positions tests/bench_positions.txt --work DIR
-// Any failure, Chromium not starting included, exits 1: this test never skips.
+// Pictures go to DIR. Any failure, Chromium not starting included, exits 1: this test never skips.
 
 'use strict';
 
@@ -24,6 +43,7 @@ const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
 const { launchChromium } = require('../viewer/viewer-test.js');
+const P = require('./table-page.js');
 
 const failures = [];
 function check(cond, what) {
@@ -39,102 +59,71 @@ function parseArgs(argv) {
   return args;
 }
 
-// The scripted person's dice: the same choices every run.
-function dice(seed) {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6D2B79F5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (((t ^ (t >>> 14)) >>> 0) % n);
-  };
+// Where the time goes: each phase's seconds, printed at the end.
+const phases = [];
+async function timed(name, work) {
+  const start = Date.now();
+  const result = await work();
+  phases.push(`${name} ${((Date.now() - start) / 1000).toFixed(1)} s`);
+  return result;
 }
 
-// The games: who sits where; `keys`: the person places with the arrows and Enter, else with the pointer.
+const LAPTOP = { width: 1366, height: 768 }, PHONE = { width: 390, height: 844 };
+
+// The games on the laptop, the person last; `keys`: placed with the arrows and Enter, else with the pointer.
 const GAMES = [
-  { variant: '2p', seed: '7', seats: ['human', 'bot:30'], keys: false },
-  { variant: '3p', seed: '11', seats: ['greedy', 'human', 'bot:30'], keys: false },
-  { variant: '4p', seed: '5', seats: ['random', 'bot:30', 'human', 'greedy'], keys: false },
+  { variant: '2p', seed: '7', seats: ['bot:30', 'human'], keys: false, review: '100', hints: true },
+  { variant: '3p', seed: '11', seats: ['greedy', 'bot:30', 'human'], keys: false },
+  { variant: '4p', seed: '5', seats: ['random', 'bot:30', 'greedy', 'human'], keys: false },
   { variant: 'duel', seed: '3', seats: ['bot:30', 'human'], keys: true },
 ];
 
 const REASONS = ["outside the kingdom's window", 'overlaps', 'not connected', 'no matching terrain'];
 
-async function app(page, name) { return page.getAttribute('[data-testid=app]', 'data-' + name); }
-
-async function status(page) {
-  const e = page.locator('[data-testid=status]');
-  return { text: (await e.textContent()) || '', kind: await e.getAttribute('data-kind') };
-}
-
-// Waits until the person acts or the game is over.
-async function waitTurn(page) {
-  await page.waitForSelector('[data-testid=app][data-human="1"], [data-testid=app][data-over="1"]', { timeout: 120000 });
-  return (await app(page, 'over')) === '1';
-}
-
-async function startGame(page, url, g) {
-  await page.goto(url);
-  await page.waitForSelector('[data-testid=app][data-ready="1"]', { timeout: 60000 });
-  await page.selectOption('[data-testid=variant]', g.variant);
-  for (let s = 0; s < g.seats.length; s++) await page.selectOption(`[data-testid=seat][data-seat="${s}"]`, g.seats[s]);
-  await page.fill('[data-testid=seed]', g.seed);
-  await page.click('[data-testid=start]');
-}
-
-// A refused click must say why and change nothing: the same requests played, the person still to act.
+// A refused click must say why and change nothing.
 async function refused(page, what, words) {
-  const st = await status(page);
+  const st = await P.status(page);
   check(st.kind === 'bad' && st.text.startsWith('Refused: ') && st.text.includes(words),
     `${what}: refused with the reason (${JSON.stringify(st.text)})`);
   return st.text;
 }
 
-function squareSel(seat, x, y) { return `[data-testid=square][data-seat="${seat}"][data-x="${x}"][data-y="${y}"]`; }
-
 // Pointing at empty squares that are no spot at this rotation: each says why not; one is clicked.
 async function refusedSquares(page, seat, roll, seen) {
-  const empty = await page.$$eval(`#kingdoms [data-testid=square][data-seat="${seat}"][data-square="_0"]:not(.spot)`,
+  const empty = await page.$$eval(`#home [data-testid=square][data-seat="${seat}"][data-square="_0"]:not(.spot)`,
     (cells) => cells.map((c) => [+c.dataset.x, +c.dataset.y]));
   const tries = [];
   for (let i = 0; i < 3 && empty.length; i++) tries.push(empty.splice(roll(empty.length), 1)[0]);
   for (const [x, y] of tries) {
-    await page.hover(squareSel(seat, x, y));
-    const st = await status(page);
+    await page.hover(P.squareSel(seat, x, y));
+    const st = await P.status(page);
     const reason = REASONS.find((r) => st.text.startsWith('Not here: ' + r));
     check(!!reason && st.kind === 'warn', `pointing at (${x}, ${y}), where the tile may not go, gives a reason of the rules: ${JSON.stringify(st.text)}`);
     if (reason) seen.reasons.add(reason);
   }
   if (tries.length) {
     const [x, y] = tries[0];
-    await page.click(squareSel(seat, x, y));
+    await page.click(P.squareSel(seat, x, y));
     await refused(page, `a click at (${x}, ${y})`, '');
   }
 }
 
-// Turns the tile until its rotation has spots (dots), by key or button; the spots' squares.
-async function spotsAfterTurning(page, seat, roll) {
-  for (let k = roll(4); k > 0; k--) await (k % 2 ? page.keyboard.press('r') : page.click('[data-testid=rotate]'));
-  for (let k = 0; k < 4; k++) {
-    const spots = await page.$$eval(`#kingdoms .sq.spot[data-seat="${seat}"]`, (cells) => cells.map((c) => [+c.dataset.x, +c.dataset.y]));
-    if (spots.length) return spots;
-    await page.keyboard.press('r');
-  }
-  return [];
-}
-
-// Places on spot (x, y): with the pointer, or from the castle with the arrows and Enter.
+// Places on spot (x, y): with the pointer, or with the keys: pointed at the square next to
+// it towards the castle (the spot is not the castle: not both steps 0), moved there with
+// the arrows, placed with Enter.
 async function place(page, seat, [x, y], keys, castle) {
-  if (!keys) return page.click(squareSel(seat, x, y));
-  await page.hover(squareSel(seat, castle, castle));
-  for (let i = castle; i !== x; i += Math.sign(x - castle)) await page.keyboard.press(x > castle ? 'ArrowRight' : 'ArrowLeft');
-  for (let i = castle; i !== y; i += Math.sign(y - castle)) await page.keyboard.press(y > castle ? 'ArrowDown' : 'ArrowUp');
+  if (!keys) return page.click(P.squareSel(seat, x, y));
+  const dx = Math.sign(castle - x), dy = Math.sign(castle - y);
+  await page.hover(P.squareSel(seat, x + dx, y + dy));
+  if (dx) await page.keyboard.press(dx > 0 ? 'ArrowLeft' : 'ArrowRight');
+  if (dy) await page.keyboard.press(dy > 0 ? 'ArrowUp' : 'ArrowDown');
   await page.keyboard.press('Enter');
 }
 
-// The draft's tiles on the page: [{tile, owner}].
-async function draft(page) {
-  return page.$$eval('[data-testid=draft-tile]', (rows) => rows.map((r) => ({ tile: +r.dataset.tile, owner: +r.dataset.owner })));
+// Rotating by key or button, alternately.
+function turner(page) {
+  let k = 0;
+  return () => (k++ % 2 ? page.keyboard.press('r') : page.click('[data-testid=rotate]'));
 }
 
 // The person's placement, after refused clicks; false when the tile fits nowhere (discarded).
@@ -143,45 +132,163 @@ async function personPlaces(page, g, seat, roll, seen) {
     await page.click('[data-testid=discard]');
     return false;
   }
-  const free = (await draft(page)).filter((t) => t.owner < 0);
+  const free = g.tiles.filter((t) => t.owner < 0);
   if (free.length && roll(2)) {
     await page.click(`[data-testid=draft-tile][data-tile="${free[0].tile}"]`);
     await refused(page, 'a pick before the placement', 'place your tile first');
   }
   const castle = g.variant === 'duel' ? 6 : 4;
-  await page.click(squareSel(seat, castle, castle));
+  await page.click(P.squareSel(seat, castle, castle));
   seen.reasons.add((await refused(page, 'a click on the castle', 'overlaps')).slice('Refused: '.length).split(':')[0]);
   await refusedSquares(page, seat, roll, seen);
-  const spots = await spotsAfterTurning(page, seat, roll);
+  for (let k = roll(4); k > 0; k--) await turner(page)();
+  const spots = await P.spotsAfterTurning(page, seat, turner(page));
   if (!check(spots.length > 0, 'a tile that fits has spots at some rotation')) return false;
   const spot = spots[roll(spots.length)];
   await place(page, seat, spot, g.keys, castle);
-  if (!g.escaped && (await draft(page)).some((t) => t.owner < 0)) {  // once a game: Esc takes it back, then again
+  if (!g.escaped && free.length) {  // once a game: Esc takes it back, then again
     g.escaped = true;
-    check(await page.locator('.ghost[data-kind=held]').count() === 1, `${g.variant}: the tile placed stays drawn until the pick`);
+    check(!!(await P.heldTile(page)), `${g.variant}: the tile placed stays drawn until the move is confirmed`);
     await page.keyboard.press('Escape');
-    check(await page.locator('.ghost[data-kind=held]').count() === 0, `${g.variant}: Esc takes the placement back`);
+    check(!(await P.heldTile(page)), `${g.variant}: Esc takes the placement back`);
     await place(page, seat, spot, g.keys, castle);
   }
   return true;
 }
 
-// One answer of the person, refused clicks first; checks that it was played.
-async function personMove(page, g, roll, seen) {
-  const before = +(await app(page, 'requests'));
-  const seat = +(await app(page, 'seat'));
-  const turn = +(await page.textContent('[data-testid=turn]')).split('/')[0];
-  if (turn > 1) seen[(await personPlaces(page, g, seat, roll, seen)) ? 'placed' : 'discarded']++;
-  const tiles = await draft(page);
-  const taken = tiles.filter((t) => t.owner >= 0), free = tiles.filter((t) => t.owner < 0);
-  if (free.length && taken.length && roll(2)) {
-    await page.click(`[data-testid=draft-tile][data-tile="${taken[0].tile}"]`);
-    await refused(page, `a pick of tile #${taken[0].tile}, taken`, 'is taken');
-    check(+(await app(page, 'requests')) === before, 'nothing played after the refused clicks');
+// Kingdom, draft and Confirm in the window, as it is scrolled now (the test never scrolls it).
+async function checkInView(page, g, seat, turn) {
+  const v = await page.evaluate((s) => {
+    const inside = (sel) => [...document.querySelectorAll(sel)].every((e) => {
+      const b = e.getBoundingClientRect();
+      return b.width > 0 && b.top >= 0 && b.left >= 0 && b.bottom <= innerHeight && b.right <= innerWidth;
+    });
+    return { kingdom: inside(`[data-testid=kingdom][data-seat="${s}"]`), draft: inside('[data-testid=draft-tile]'),
+      confirm: inside('[data-testid=confirm]'), scroll: scrollY };
+  }, seat);
+  if (!v.kingdom || !v.draft || !v.confirm || !g.inView) {
+    check(v.kingdom && v.draft && v.confirm, `${g.variant} at ${LAPTOP.width}x${LAPTOP.height}, P${seat}'s turn ${turn}: `
+      + `kingdom ${v.kingdom ? 'in view' : 'NOT in view'}, draft ${v.draft ? 'in view' : 'NOT in view'}, `
+      + `Confirm ${v.confirm ? 'in view' : 'NOT in view'} (page scrolled ${v.scroll} px)`);
   }
-  if (free.length) await page.click(`[data-testid=draft-tile][data-tile="${free[roll(free.length)].tile}"]`);
-  await page.waitForFunction((n) => +document.querySelector('[data-testid=app]').dataset.requests > n, before, { timeout: 30000 });
+  g.inView = (g.inView || 0) + 1;
+}
+
+// The move undone before it was confirmed: placed and picked, both taken back, then another sent.
+async function undoBeforeConfirm(page, g, seat, before) {
+  const first = (await P.spotsAfterTurning(page, seat, turner(page)))[0];
+  await page.click(P.squareSel(seat, ...first));
+  const free = (await P.draft(page)).filter((t) => t.owner < 0);
+  await page.click(`[data-testid=draft-tile][data-tile="${free[0].tile}"]`);
+  check(await page.isEnabled('[data-testid=confirm]') && (await P.where(page)).requests === before,
+    `${g.variant}: a move placed and picked waits for Confirm`);
+  await page.click('[data-testid=undo]');
+  check(!(await page.$('[data-testid=draft-tile][data-chosen="1"]')) && !(await page.isEnabled('[data-testid=confirm]')),
+    `${g.variant}: Undo takes the pick back`);
+  await page.click('[data-testid=undo]');
+  check(!(await P.heldTile(page)), `${g.variant}: Undo again takes the placement back`);
+  const spots = await P.spotsAfterTurning(page, seat, turner(page));
+  const other = spots.find((s) => s[0] !== first[0] || s[1] !== first[1]) || spots[0];
+  await page.click(P.squareSel(seat, ...other));
+  const held = await P.heldTile(page);
+  const pick = free[free.length - 1].tile;
+  await page.click(`[data-testid=draft-tile][data-tile="${pick}"]`);
+  return { request: before, put: held, pick };
+}
+
+// One move of the person, refused clicks first, then confirmed; checks that it was played.
+async function personMove(page, g, roll, seen) {
+  const { requests: before, seat, turn } = await P.where(page);
+  await checkInView(page, g, seat, turn);
+  if (g.undo === undefined && turn > 1 && g.hints && !(await page.isVisible('[data-testid=discard]'))) g.undo = await undoBeforeConfirm(page, g, seat, before);
+  else {
+    const tiles = g.tiles = await P.draft(page);
+    if (turn > 1) seen[(await personPlaces(page, g, seat, roll, seen)) ? 'placed' : 'discarded']++;
+    const taken = tiles.filter((t) => t.owner >= 0), free = tiles.filter((t) => t.owner < 0);
+    if (free.length && taken.length && roll(2)) {
+      await page.click(`[data-testid=draft-tile][data-tile="${taken[0].tile}"]`);
+      await refused(page, `a pick of tile #${taken[0].tile}, taken`, 'is taken');
+    }
+    if (free.length) await page.click(`[data-testid=draft-tile][data-tile="${free[roll(free.length)].tile}"]`);
+  }
+  check((await P.where(page)).requests === before, 'nothing played before Confirm');
+  if (g.keys) await page.keyboard.press('Enter');
+  else await page.click('[data-testid=confirm]');
+  await P.waitPlayed(page, before);
   seen.moves++;
+}
+
+// Every hint shown is recorded with the position the page stood in then (the check at the game's end).
+async function watchHints(page) {
+  await page.evaluate(() => {
+    window.hintsShown = [];
+    new MutationObserver(() => {
+      const a = document.querySelector('[data-testid=hint-answer]');
+      if (a && a !== window.lastHint) {
+        window.lastHint = a;
+        window.hintsShown.push([+a.dataset.position.split('/')[1], +document.querySelector('[data-testid=app]').dataset.requests]);
+      }
+    }).observe(document.getElementById('hint-result'), { childList: true });
+  });
+}
+
+// A hint asked for `ms` and waited for: drawn on the board and in the draft, said in words.
+async function checkHintShown(page, g, args) {
+  await page.selectOption('[data-testid=hint-time]', '300');
+  await page.keyboard.press('h');
+  await page.waitForSelector('[data-testid=hint-answer]', { timeout: 30000 });
+  const text = await page.textContent('[data-testid=hint-answer]');
+  const ghost = await page.$('.ghost[data-kind=hint]');
+  const marked = await page.$$('[data-testid=draft-tile][data-hint="1"]');
+  const cands = await page.locator('[data-testid=hint-candidate]').count();
+  check(/^The bot would place #\d+ at \(\d+, \d+\), the second square/.test(text) && !/PUT|candidates/.test(text) && !!ghost
+    && marked.length === 1 && cands > 0, `${g.variant}: the hint in words (${JSON.stringify(text.trim())}), its tile drawn on the board `
+    + `(${ghost ? 'yes' : 'no'}) and its pick marked in the draft (${marked.length}), ${cands} best moves`);
+  const spot = (await P.spots(page, +(await P.app(page, 'seat'))))[0];
+  if (spot) await page.hover(P.squareSel(+(await P.app(page, 'seat')), ...spot));  // the README's picture: the tile under the pointer too
+  await page.screenshot({ path: path.join(args.work, `table-${g.variant}-hint.png`) });
+  const report = await page.textContent('[data-testid=hint-report]');
+  check(/PUT \d \d \d|PICK \d+/.test(report) && /playouts/.test(report), `${g.variant}: the bot's full report is a click away`);
+}
+
+// The hint at the seat's first request thinks as long as asked (it had the bot's first-answer budget, 800 ms).
+async function firstHint(page, g) {
+  await page.selectOption('[data-testid=hint-time]', '300');
+  await page.keyboard.press('h');
+  await page.waitForSelector('[data-testid=hint-answer]', { timeout: 30000 });
+  const text = await page.textContent('[data-testid=hint-answer]'), report = await page.textContent('[data-testid=hint-report]');
+  check(/^The bot would pick #\d+\./.test(text) && report.includes('(budget 300 ms)') && await page.$('[data-testid=draft-tile][data-hint="1"]'),
+    `${g.variant}: the hint at the first request thinks the 300 ms asked (${(report.match(/\(budget [^)]*\)/) || ['?'])[0]}): ${text.trim()}`);
+}
+
+// A 3 s hint overtaken by the move: taken off at once, its search stopped (the bot's next time is checked in the replay).
+async function overtakeHint(page, g, seat) {
+  await page.selectOption('[data-testid=hint-time]', '3000');
+  await page.keyboard.press('h');
+  await page.waitForSelector('[data-testid=app][data-hinting="1"]');
+  const before = +(await P.app(page, 'requests'));
+  if (await page.isVisible('[data-testid=discard]')) await page.click('[data-testid=discard]');
+  else await page.click(P.squareSel(seat, ...(await P.spotsAfterTurning(page, seat, turner(page)))[0]));
+  const free = (await P.draft(page)).filter((t) => t.owner < 0);
+  await page.click(`[data-testid=draft-tile][data-tile="${free[0].tile}"]`);
+  await page.click('[data-testid=confirm]');
+  await P.waitPlayed(page, before);
+  check((await page.textContent('[data-testid=hint-result]')) === '' && !(await page.$('.ghost[data-kind=hint]')),
+    `${g.variant}: a hint overtaken by the move is taken off the page`);
+  g.hintedAt = before;
+}
+
+// Mid-game pictures at the laptop's size and a phone's, the person's squares at least 32 px on the phone.
+async function pictures(page, g, args) {
+  await page.screenshot({ path: path.join(args.work, `table-${g.variant}-${LAPTOP.width}x${LAPTOP.height}.png`) });
+  await page.setViewportSize(PHONE);
+  const seat = +(await P.app(page, 'seat'));
+  await page.waitForFunction((s) => document.querySelector(`[data-testid=kingdom][data-seat="${s}"] .sq`).getBoundingClientRect().width >= 32, seat)
+    .catch(() => {});
+  const cell = await page.$eval(`[data-testid=kingdom][data-seat="${seat}"] .sq`, (e) => e.getBoundingClientRect().width);
+  check(cell >= 32, `${g.variant} at ${PHONE.width}x${PHONE.height}: the person's squares are ${cell} px (at least 32)`);
+  await page.screenshot({ path: path.join(args.work, `table-${g.variant}-${PHONE.width}x${PHONE.height}.png`) });
+  await page.setViewportSize(LAPTOP);
 }
 
 // The page's final table: per seat {score, adjusted, rank}.
@@ -202,20 +309,8 @@ async function checkInPage(page, file) {
   return page.textContent('[data-testid=message]');
 }
 
-async function download(page, file) {
-  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download]')]);
-  await dl.saveAs(file);
-  return file;
-}
-
-// referee --check-replay on `file`: its status and line.
-function checkReplay(referee, file) {
-  const p = childProcess.spawnSync(referee, ['--check-replay', file], { encoding: 'utf8' });
-  return { status: p.status, line: (p.stdout || '').trim() };
-}
-
-// The replay viewer (build/viewer.html) opens the page's replay with its file chooser, without a warning.
-async function checkInViewer(context, viewer, file, requests, variant) {
+// The replay viewer (build/viewer.html) opens the page's replay without a warning: {title, names}.
+async function openInViewer(context, viewer, file, requests, what) {
   const page = await context.newPage();
   try {
     await page.goto(pathToFileURL(viewer).href);
@@ -223,7 +318,12 @@ async function checkInViewer(context, viewer, file, requests, variant) {
     await page.waitForSelector(`[data-testid=app][data-replay="${path.basename(file)}"]`);
     const steps = await page.getAttribute('[data-testid=step-counter]', 'data-steps');
     check(+steps === requests && !(await page.isVisible('[data-testid=message]')),
-      `${variant}: the replay viewer opens the page's replay, ${steps} steps, no warning`);
+      `${what}: the replay viewer opens the page's replay, ${steps} steps, no warning`);
+    await page.keyboard.press('End');
+    return {
+      title: await page.textContent('[data-testid=final-title]'),
+      names: await page.$$eval('[data-testid=player-name]', (e) => e.map((n) => n.textContent.replace(/^P\d+ /, '').trim())),
+    };
   } finally {
     await page.close();
   }
@@ -231,49 +331,201 @@ async function checkInViewer(context, viewer, file, requests, variant) {
 
 // The replay kept: downloaded, played again by the C++ rules, their standings the page's.
 async function checkKept(page, g, args, shown) {
-  const file = await download(page, path.join(args.work, `table-${g.variant}.json`));
+  const file = await P.download(page, path.join(args.work, `table-${g.variant}.json`));
   const rep = JSON.parse(fs.readFileSync(file, 'utf8'));
-  check(rep.format === 'kingdomino-replay-3' && rep.bots[g.seats.indexOf('human')] === 'human', `${g.variant}: the replay's format and seats`);
-  const c = checkReplay(args.referee, file);
+  check(rep.format === 'kingdomino-replay-3' && rep.finished === true && rep.bots[g.seats.indexOf('human')] === 'human',
+    `${g.variant}: the replay's format, seats, and that it finished`);
+  const c = P.checkReplay(args.referee, file);
   const want = `final scores ${shown.map((s) => s.score).join(' ')}, adjusted ${shown.map((s) => s.adjusted).join(' ')}, `
     + `ranks ${shown.map((s) => s.rank).join(' ')}`;
   check(c.status === 0 && c.line.endsWith(want), `${g.variant}: referee --check-replay accepts the page's replay with the page's `
     + `standings (${want}): ${c.line}`);
-  await checkInViewer(page.context(), args.viewer, file, rep.requests.length, g.variant);
+  const seen = await openInViewer(page.context(), args.viewer, file, rep.requests.length, g.variant);
+  check(JSON.stringify(seen.names) === JSON.stringify(rep.names) && rep.names[g.seats.indexOf('human')] === 'you',
+    `${g.variant}: the viewer names the seats as the page did: ${seen.names.join(', ')}`);
   const said = await checkInPage(page, file);
   check(said.includes('the rules replay it move by move and agree') && said.includes(`ranks ${shown.map((s) => s.rank).join(' ')}`),
     `${g.variant}: the page's own check of that file agrees: ${said}`);
+  return rep;
+}
+
+// After the game: the review of every move of the person, the costliest where the bot differs, kept in the replay.
+async function checkReview(page, g, rep, args) {
+  await page.waitForSelector('[data-testid=review-progress]', { state: 'attached', timeout: 10000 }).catch(() => {});
+  const barSeen = await page.$('[data-testid=review-progress]') || (await P.app(page, 'review')) === 'done';
+  await page.waitForSelector('[data-testid=app][data-review="done"]', { timeout: 120000 });
+  const person = g.seats.indexOf('human');
+  const moves = rep.requests.map((r, k) => [r, k]).filter(([r]) => r.seat === person).map(([, k]) => k);
+  const rows = await page.$$eval('[data-testid=review-move]', (e) => e.map((r) => ({ request: +r.dataset.request, cost: +r.dataset.cost,
+    same: r.dataset.same === '1', rank: +r.dataset.rank || 0, places: r.dataset.botPlaces === '1', text: r.textContent })));
+  check(barSeen && JSON.stringify(rows.map((r) => r.request)) === JSON.stringify(moves) && rows.every((r) => r.text.includes('You: ')),
+    `${g.variant}: the review lists every move of the person (${rows.length} of ${moves.length}), a progress bar while it ran`);
+  const top = rows.find((r) => r.rank === 1);
+  const costliest = rows.reduce((a, r) => (r.cost > a.cost ? r : a), rows[0]);
+  check(!!top && top === costliest && !top.same && /The bot: /.test(top.text) && (await page.$$('[data-testid=review-mark]')).length >= 1,
+    `${g.variant}: its costliest move (request ${top && top.request}, cost ${top && top.cost}) is one where the bot's answer differs, `
+    + 'marked on the scores chart');
+  await page.click(`[data-testid=review-move][data-request="${top.request}"]`);
+  const position = await page.getAttribute('[data-testid=review-position]', 'data-request');
+  const said = await page.textContent('[data-testid=review-position]');
+  check(+position === top.request && /The bot: (place|discard|pick)/.test(said) && (!top.places || await page.$('.ghost[data-kind=review-bot]')),
+    `${g.variant}: a click opens that position with the bot's answer said and, where it places a tile, drawn: ${said}`);
+  await page.screenshot({ path: path.join(args.work, `table-${g.variant}-review.png`) });
+  await page.click('[data-testid=review-back]');
+  const file = await P.download(page, path.join(args.work, `table-${g.variant}-reviewed.json`));
+  const kept = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const c = P.checkReplay(args.referee, file);
+  check(kept.review && kept.review.moves.length === moves.length && c.status === 0,
+    `${g.variant}: the downloaded replay keeps the review (${kept.review && kept.review.moves.length} moves) and the rules accept it: ${c.line}`);
 }
 
 async function playGame(page, url, g, args, seen) {
-  const roll = dice(+g.seed * 7919);
-  await startGame(page, url, g);
-  let hinted = false;
-  while (!(await waitTurn(page))) {
-    if (!hinted && +(await page.textContent('[data-testid=turn]')).split('/')[0] > 1) {
-      await page.keyboard.press('h');
-      await page.waitForSelector('[data-testid=hint-answer]', { timeout: 30000 });
-      const cands = await page.locator('[data-testid=hint-candidate]').count();
-      check(/PUT \d+ \d+ \d/.test(await page.textContent('[data-testid=hint-answer]')) && cands > 0,
-        `${g.variant}: the hint gives the bot's answer and ${cands} top candidates`);
+  const roll = P.dice(+g.seed * 7919);
+  await P.startGame(page, url, g);
+  await watchHints(page);
+  let hinted = false, first = true;
+  while (!(await P.waitTurn(page))) {
+    const { turn, seat } = await P.where(page);
+    if (g.hints && first) await firstHint(page, g);
+    else if (g.hints && !g.hintedAt && turn > 1) {  // a position with a search to stop
+      await overtakeHint(page, g, seat);
+      continue;
+    }
+    first = false;
+    if (g.hints && !hinted && g.hintedAt) {
+      await checkHintShown(page, g, args);
       hinted = true;
+    }
+    if (!g.pictured && turn >= 4) {
+      g.pictured = true;
+      await pictures(page, g, args);
     }
     await personMove(page, g, roll, seen);
   }
   const players = g.seats.length;
   const shown = await finalTable(page, players);
   check(shown.every((s) => s.rank >= 1 && s.rank <= players), `${g.variant}: the page shows every seat's final rank`);
-  if (g.seats.includes('bot:30')) {
-    const note = await page.textContent('[data-testid=bot-note]');
-    check(/playouts|nodes/.test(note), `${g.variant}: a bot's answer has its note: ${note.trim()}`);
+  const note = await page.textContent('[data-testid=bot-note]');
+  check(/playouts|nodes/.test(note), `${g.variant}: a bot's answer has its note: ${note.trim()}`);
+  await page.screenshot({ path: path.join(args.work, `table-${g.variant}-end.png`) });
+  const rep = await checkKept(page, g, args, shown);
+  if (g.hints) await checkHints(page, g, rep);
+  if (g.undo) {
+    const r = rep.requests[g.undo.request];
+    check(r.put && r.put.x === g.undo.put.x && r.put.y === g.undo.put.y && r.put.rotation === g.undo.put.r && r.pick === g.undo.pick,
+      `${g.variant}: the replay records only the move confirmed after the undo (${JSON.stringify(r.put)}, pick ${r.pick})`);
   }
-  await page.screenshot({ path: path.join(args.work, `table-${g.variant}.png`) });
-  await checkKept(page, g, args, shown);
+  if (g.review !== '0' && g.review) await timed(`${g.variant} review`, () => checkReview(page, g, rep, args));
+  check(g.inView > 0, `${g.variant}: kingdom, draft and Confirm in view at each of the person's ${g.inView} turns`);
+}
+
+// The hints of the game: never one for another position, and the bot after the overtaken one on its own time.
+async function checkHints(page, g, rep) {
+  const shown = await page.evaluate(() => window.hintsShown);
+  check(shown.length >= 1 && shown.every(([at, now]) => at === now), `${g.variant}: every hint shown was for the position on the page `
+    + `(${shown.map(([at, now]) => `${at}@${now}`).join(' ')}): none overtaken came late`);
+  const bot = rep.requests.findIndex((r, k) => k >= g.hintedAt && g.seats[r.seat].startsWith('bot'));
+  const ms = rep.requests[bot].time_ms, budget = +g.seats[rep.requests[bot].seat].split(':')[1];
+  check(ms < budget + 1000, `${g.variant}: the bot's answer after a 3 s hint took ${ms.toFixed(0)} ms, within its ${budget} ms budget `
+    + 'and a margin for a loaded machine (with the hint in its way it was 1,240 ms and more)');
+}
+
+// A tap on an element scrolled to the middle of the screen first, as a thumb does:
+// the bar of buttons at the screen's bottom covers what lies under it.
+async function tapInView(page, selector) {
+  await page.$eval(selector, (e) => e.scrollIntoView({ block: 'center' }));
+  await page.tap(selector);
+}
+
+// A whole 2p game on a touch phone, by taps alone: an undo, a reload in the middle that takes the same game up again.
+async function phoneGame(context, url, args) {
+  const page = await context.newPage();
+  const dialogs = [];
+  page.on('dialog', (d) => { dialogs.push(d.type()); d.accept(); });
+  const g = { variant: '2p', seed: '9', seats: ['human', 'greedy'] };
+  await P.startGame(page, url, g);
+  let moves = 0, undone = false, reloaded = false;
+  while (!(await P.waitTurn(page))) {
+    const { seat, requests: before, turn } = await P.where(page);
+    if (turn > 1) {
+      const cell = await page.$eval(`[data-testid=kingdom][data-seat="${seat}"] .sq`, (e) => e.getBoundingClientRect().width);
+      if (!moves) check(cell >= 32, `phone: the person's squares are ${cell} px`);
+      if (await page.isVisible('[data-testid=discard]')) await page.tap('[data-testid=discard]');
+      else {
+        const spots = await P.spotsAfterTurning(page, seat, () => page.tap('[data-testid=rotate]'));
+        await page.tap(P.squareSel(seat, ...spots[0]));
+        if (!undone) {
+          await page.tap('[data-testid=undo]');
+          undone = check(!(await P.heldTile(page)), 'phone: Undo, a button, takes the placement back');
+          await page.tap(P.squareSel(seat, ...spots[spots.length - 1]));
+        }
+        check(!!(await P.heldTile(page)), 'phone: a tap on a dot places the tile');
+      }
+    }
+    const free = (await P.draft(page)).filter((t) => t.owner < 0);
+    if (free.length) await tapInView(page, `[data-testid=draft-tile][data-tile="${free[0].tile}"]`);
+    await page.tap('[data-testid=confirm]');
+    await P.waitPlayed(page, before);
+    if (++moves === 5 && !reloaded) reloaded = await reloadMidGame(page, args);
+  }
+  await page.screenshot({ path: path.join(args.work, 'table-phone-end.png'), fullPage: true });
+  const file = await P.download(page, path.join(args.work, 'table-phone.json'));
+  const c = P.checkReplay(args.referee, file);
+  check(c.status === 0 && c.line.includes(': ok: 2p seed 9'), `phone: the game played by taps, reloaded in the middle, finishes; `
+    + `referee --check-replay accepts it: ${c.line}`);
+  check(dialogs.includes('beforeunload'), `phone: leaving mid-game asked first (${dialogs.join(', ') || 'no dialog'})`);
+  await page.close();
+}
+
+// Reloads the page mid-game: the same game comes back, the same turn and answers.
+async function reloadMidGame(page, args) {
+  await P.waitTurn(page);
+  const before = JSON.parse(fs.readFileSync(await P.download(page, path.join(args.work, 'table-phone-before-reload.json')), 'utf8'));
+  const turn = await page.textContent('[data-testid=turn]');
+  await page.screenshot({ path: path.join(args.work, 'table-phone-390x844.png') });
+  await page.reload();
+  await page.waitForSelector('[data-testid=app][data-ready="1"]', { timeout: 60000 });
+  await P.waitTurn(page);
+  const after = JSON.parse(fs.readFileSync(await P.download(page, path.join(args.work, 'table-phone-after-reload.json')), 'utf8'));
+  const same = JSON.stringify(after.requests.map((r) => [r.output, r.time_ms])) === JSON.stringify(before.requests.map((r) => [r.output, r.time_ms]));
+  check((await P.app(page, 'resumed')) === '1' && (await page.textContent('[data-testid=turn]')) === turn && same
+    && after.seed === before.seed, `phone: a reload mid-game takes the same game up again (turn ${turn}, ${after.requests.length} answers the same)`);
+  return true;
+}
+
+// "New game" asks first and may be cancelled; an abandoned game's replay says it stopped, its bot stops.
+async function checkAbandon(page, url, args) {
+  await P.startGame(page, url, { variant: '2p', seed: '21', seats: ['greedy', 'bot:3000'] });
+  await page.waitForSelector('[data-testid=app][data-thinking="1"]', { timeout: 30000 });
+  const lag = await page.evaluate(() => new Promise((r) => { const t = performance.now(); setTimeout(() => r(performance.now() - t), 0); }));
+  check(lag < 200, `the page answers in ${lag.toFixed(1)} ms while the bot thinks`);
+  await page.screenshot({ path: path.join(args.work, 'table-all-bots.png') });
+  await page.click('[data-testid=new-game]');
+  const asked = await page.isVisible('[data-testid=abandon-question]');
+  await page.click('[data-testid=abandon-no]');
+  check(asked && !(await page.isVisible('[data-testid=setup]')) && (await P.app(page, 'thinking')) === '1',
+    '"New game" during a game asks first; "Keep playing" goes on with it');
+  await page.click('[data-testid=new-game]');
+  const file = await P.download(page, path.join(args.work, 'table-stopped.json'), '[data-testid=abandon-download]');
+  await page.click('[data-testid=abandon-yes]');
+  check(await page.isVisible('[data-testid=setup]') && !(await page.isVisible('#main')), 'abandoned: the setting form, no game under it');
+  const rep = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const c = P.checkReplay(args.referee, file);
+  check(c.status === 0 && c.line.includes('ok, but the game stops before its end') && rep.finished === false && rep.stopped_turn === 0,
+    `an abandoned game: its replay says it stopped, and the rules accept it as such: ${c.line}`);
+  check(/^bot --time-ms 3000 --first-ms 3000 /.test(rep.bots[1]), `the bot at 3 s thinks 3 s on its first answer too: ${rep.bots[1]}`);
+  const viewer = await openInViewer(page.context(), args.viewer, file, rep.requests.length, 'the stopped game');
+  check(viewer.title.includes('Stopped at turn 1 of 7'), `the viewer shows the stopped game as such: ${viewer.title}`);
+  await P.startGame(page, null, { variant: '2p', seed: '22', seats: ['greedy', 'greedy'] });
+  await P.waitTurn(page);
+  const next = JSON.parse(fs.readFileSync(await P.download(page, path.join(args.work, 'table-after-stop.json')), 'utf8'));
+  const ms = next.requests[0].time_ms;
+  check(ms < 400, `the abandoned game's bot stopped: the next game's first answer (greedy) took ${ms.toFixed(1)} ms (held up behind it: 2,043 ms)`);
 }
 
 // Bad input gets a clear message: a seed that is no number, files that are no replay.
-async function checkBadInput(page, url, args) {
-  await startGame(page, url, { variant: '2p', seed: 'seven', seats: ['human', 'greedy'] });
+async function checkBadInput(page, url) {
+  await P.startGame(page, url, { variant: '2p', seed: 'seven', seats: ['human', 'greedy'] });
   const said = await page.textContent('[data-testid=message]');
   check(said.includes("the seed 'seven' is not a number") && await page.isVisible('[data-testid=setup]'),
     `a seed that is no number: said, and no game starts (${said})`);
@@ -282,21 +534,6 @@ async function checkBadInput(page, url, args) {
     const msg = await checkInPage(page, { name, mimeType: 'application/json', buffer: Buffer.from(text) });
     check(msg.startsWith(`${name} is not a replay the rules accept:`) && msg.includes(words), `a file that is no replay (${name}): ${msg}`);
   }
-}
-
-// A bot that thinks a second: the page answers meanwhile (the worker thinks, not the page); the
-// game stopped after a few requests downloads, and the rules accept it as a game stopped early.
-async function checkStoppedGame(page, url, args) {
-  await startGame(page, url, { variant: '2p', seed: '21', seats: ['bot:1000', 'human'] });
-  await page.waitForSelector('[data-testid=app][data-thinking="0"]', { timeout: 30000 });
-  const lag = await page.evaluate(() => new Promise((r) => { const t = performance.now(); setTimeout(() => r(performance.now() - t), 0); }));
-  check(lag < 200 && (await app(page, 'thinking')) === '0', `the page answers in ${lag.toFixed(1)} ms while the bot thinks`);
-  await waitTurn(page);
-  await page.click('[data-testid=draft-tile][data-owner="-1"]');
-  await page.waitForFunction(() => +document.querySelector('[data-testid=app]').dataset.requests >= 2);
-  const file = await download(page, path.join(args.work, 'table-stopped.json'));
-  const c = checkReplay(args.referee, file);
-  check(c.status === 0 && c.line.includes('ok, but the game stops before its end'), `a game stopped early: its replay is accepted as such: ${c.line}`);
 }
 
 // The bench signature in the page's worker against the native bench's, and the speed of each on the same work.
@@ -318,34 +555,47 @@ async function checkEngine(page, args) {
   check(playouts > 0, 'the engine check ran the bench signature in the page');
 }
 
+function watchErrors(page) {
+  page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') failures.push(`console error: ${m.text()}`); });
+  page.on('dialog', (d) => d.accept());
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   args.work = path.resolve(args.work);
+  fs.rmSync(args.work, { recursive: true, force: true });  // no picture of an earlier run left to mislead
   fs.mkdirSync(args.work, { recursive: true });
   const url = pathToFileURL(path.resolve(args.page)).href;
-  const { context, close } = await launchChromium('table-test-chromium-');
-  context.setDefaultTimeout(30000);
   const seen = { reasons: new Set(), placed: 0, discarded: 0, moves: 0 };
+  const laptop = await launchChromium('table-test-chromium-', { viewport: LAPTOP });
   try {
-    const page = await context.newPage();
-    page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
-    page.on('console', (m) => { if (m.type() === 'error') failures.push(`console error: ${m.text()}`); });
-    for (const g of GAMES) {
-      const start = Date.now();
-      await playGame(page, url, g, args, seen);
-      console.log(`${g.variant}: a whole game in ${((Date.now() - start) / 1000).toFixed(1)} s`);
-    }
+    laptop.context.setDefaultTimeout(30000);
+    const page = await laptop.context.newPage();
+    watchErrors(page);
+    for (const g of GAMES) await timed(`${g.variant} game`, () => playGame(page, url, g, args, seen));
     check(REASONS.every((r) => seen.reasons.has(r)), `every reason of the rules was shown: ${[...seen.reasons].join('; ')}`);
-    check(seen.placed > 20 && seen.moves > 40, `the person placed ${seen.placed} tiles in ${seen.moves} answers `
+    check(seen.placed > 20 && seen.moves > 40, `the person placed ${seen.placed} tiles in ${seen.moves} moves `
       + `(and discarded ${seen.discarded} that fitted nowhere)`);
-    await checkBadInput(page, url, args);
-    await checkStoppedGame(page, url, args);
-    await checkEngine(page, args);
+    await timed('abandoned game', () => checkAbandon(page, url, args));
+    await timed('bad input', () => checkBadInput(page, url));
+    await timed('engine check', () => checkEngine(page, args));
   } catch (err) {
     failures.push(String(err.stack || err));
   } finally {
-    await close();
+    await laptop.close();
   }
+  const phone = await launchChromium('table-test-phone-', { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+  try {
+    phone.context.setDefaultTimeout(30000);
+    await timed('phone game', () => phoneGame(phone.context, url, args));
+  } catch (err) {
+    failures.push(String(err.stack || err));
+  } finally {
+    await phone.close();
+  }
+  console.log(`time: ${phases.join(', ')}`);
+  console.log(`pictures: ${args.work}/table-*.png`);
   if (failures.length) {
     for (const f of failures) console.error(`FAIL: ${f}`);
     process.exit(1);

@@ -1,14 +1,18 @@
 // The game kept: the replay so far downloads as a file of the project's format
-// (docs/replay-format.md), whole or from a game stopped early; and a replay
-// file checked by the engine as `referee --check-replay` checks it.
+// (docs/replay-format.md), whole or from a game stopped early (the file says
+// so); and a replay file checked by the engine as `referee --check-replay` checks it.
 
 import { showMessage } from '../viewer/dom.js';
 import { checkReplay, gameState } from './engine.js';
+import { namedReplay } from './view.js';
 import { T } from './tstate.js';
 
+// The replay as the engine wrote it (the viewer's model marks the page's copy), with the
+// seats' names as the page showed them and the review of the person's moves once made.
 export function downloadReplay() {
   if (!T.state) return;
-  const rep = gameState().replay;  // the engine's, as it wrote it (the viewer's model marks the page's copy)
+  const rep = namedReplay(gameState().replay);
+  if (T.review && T.review.moves) rep.review = T.review;
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([JSON.stringify(rep, null, 1) + '\n'], { type: 'application/json' }));
   a.download = `table-${rep.variant}-seed${rep.seed}${T.state.over ? '' : '-unfinished'}.json`;

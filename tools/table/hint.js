@@ -1,12 +1,20 @@
-// The hint: what our bot would answer in the person's seat, searched in the
-// worker from the very requests the seat received (tools/analyse's search),
-// with its top candidates and their chances of first place.
+// The hint: what our bot would answer in the person's seat, searched by the
+// adviser worker from the very requests the seat received (tools/analyse's
+// search) for as long as the person chose, the first request included. It
+// is drawn on the board (the tile where the bot would place it) and in the
+// draft (the tile it would pick), said in words, with its best moves and
+// the bot's full report a click away. A hint belongs to one position: when
+// a move is played its search is stopped, and one that comes back for
+// another position is dropped.
 
 import { $, h } from '../viewer/dom.js';
-import { ROTATION_NAMES } from '../viewer/words.js';
+import { fmtMs } from '../viewer/words.js';
 import { domino } from '../viewer/pieces.js';
-import { playerAnswer } from './players.js';
-import { randomNumber } from './setup.js';
+import { adviserAnswer, stopAdviser } from './players.js';
+import { botCommand, randomNumber, thinkingTime } from './setup.js';
+import { answerWords, count, percent } from './phrases.js';
+import { drawGhost, removeGhosts } from './ghost.js';
+import { markDraft } from './act.js';
 import { T } from './tstate.js';
 
 // The text a seat received so far, its request now last.
@@ -14,41 +22,91 @@ export function seatInputs(seat) {
   return T.state.replay.requests.filter((r) => r.seat === seat).map((r) => r.input).join('') + T.state.input;
 }
 
-// "PUT 4 5 1, PICK #8"; `long`: with where the second square goes.
-function answerText(a, long) {
-  const turn = a.put && long ? ` (2nd square ${ROTATION_NAMES[a.put.rotation]})` : '';
-  const put = a.put ? `PUT ${a.put.x} ${a.put.y} ${a.put.rotation}${turn}` : 'no PUT';
-  return a.pick === null ? put : `${put}, PICK #${a.pick}`;
+// The position the game stands in: a hint is for this one only.
+function position() { return `${T.game}/${T.state.replay.requests.length}`; }
+
+// "PUT 2 4 0, PICK 21", as the bot's protocol writes the answer (the full report's words).
+function protocolText(a) {
+  const put = a.put ? `PUT ${a.put.x} ${a.put.y} ${a.put.rotation}` : '';
+  return [put, a.pick !== null ? `PICK ${a.pick}` : ''].filter(Boolean).join(', ') || '(nothing to decide)';
 }
 
-const MODES = { mc: 'Monte Carlo', exact: 'solved exactly', forced: 'a single choice' };
+// What the search did, in a line a player reads.
+function searchWords(an, ms) {
+  if (an.mode === 'exact') return `Solved exactly in ${fmtMs(ms)}: with this move your best final score is ${Math.round(an.value)} points.`;
+  if (an.mode === 'forced') return 'Only one move is possible here.';
+  return `Searched for ${fmtMs(ms)}: ${count(an.playouts, 'game')} played to the end after ${count(an.candidates_count, 'move')}. `
+    + `This move came first in ${percent(an.first)} of them.`;
+}
+
+// The bot's full report: the search's own figures and its candidates as the protocol writes them.
+function fullReport(an, ms) {
+  const rows = an.candidates.slice(0, 8).map((c, i) => h('tr', {}, h('td', { class: 'num' }, i + 1), h('td', {}, protocolText(c)),
+    h('td', { class: 'num' }, c.first.toFixed(3)), h('td', { class: 'num' }, c.value.toFixed(3)), h('td', { class: 'num' }, c.playouts)));
+  return h('details', { 'data-testid': 'hint-report' }, h('summary', {}, "The bot's full report"),
+    h('pre', {}, `mode ${an.mode}, ${an.playouts} playouts, ${an.candidates_count} candidates, ${an.nodes} nodes, `
+      + `${Math.round(ms)} ms (budget ${an.budget_ms ?? '-'} ms), seed ${an.seed}\nanswer: ${protocolText(an.chosen)}, value ${an.value}, first ${an.first}`),
+    rows.length ? h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'answer'), h('th', { class: 'num' }, 'first'),
+      h('th', { class: 'num' }, 'value'), h('th', { class: 'num' }, 'playouts'))), h('tbody', {}, rows)) : null);
+}
+
+// The hint on the board and in the draft: the tile placed where the bot would place it.
+export function drawHint() {
+  removeGhosts('hint');
+  const hint = T.hint;
+  if (!hint || !hint.answer || hint.position !== position() || !T.move) return;
+  const put = hint.answer.put;
+  if (put && T.state.tile > 0) drawGhost(T.m, T.move.seat, T.state.tile, put.x, put.y, put.rotation, 'hint');
+}
 
 function showHint(an, ms) {
   const box = $('hint-result');
   box.textContent = '';
-  box.append(h('div', { class: 'note' }, `${MODES[an.mode] || an.mode}: ${an.playouts} playouts over ${an.candidates_count} candidates in ${Math.round(ms)} ms`
-    + (an.mode === 'exact' ? `, final score ${Math.round(an.value)}` : '')),
-  h('div', { 'data-testid': 'hint-answer' }, h('b', {}, 'The bot would answer: '), answerText(an.chosen, true),
-    an.chosen.pick !== null ? domino(T.m, an.chosen.pick) : null));
-  const rows = an.candidates.slice(0, 5).map((c, i) => h('tr', { 'data-testid': 'hint-candidate' },
-    h('td', { class: 'num' }, i + 1), h('td', {}, answerText(c)), h('td', { class: 'num' }, `${(100 * c.first).toFixed(0)}%`),
-    h('td', { class: 'num' }, c.value.toFixed(3)), h('td', { class: 'num' }, c.playouts)));
-  if (rows.length) {
-    box.append(h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'answer'), h('th', { class: 'num', title: 'share of first places in its playouts' }, 'first'),
-      h('th', { class: 'num', title: 'mean playout value: my share of the two leaders\' points' }, 'value'), h('th', { class: 'num' }, 'playouts'))), h('tbody', {}, rows)));
+  const chosen = an.chosen;
+  box.append(h('div', { 'data-testid': 'hint-answer', 'data-position': T.hint.position },
+    h('span', {}, h('b', {}, 'The bot would '), answerWords(chosen, T.state.turn > 0 ? T.state.tile : -1) + '.'),
+    chosen.pick !== null ? domino(T.m, chosen.pick) : null),
+  h('div', { class: 'note' }, searchWords(an, ms)));
+  const best = an.candidates.slice(0, 4);
+  if (best.length > 1) {
+    box.append(h('h3', {}, 'Its best moves'),
+      h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, 'move'), h('th', { class: 'num' }, 'wins'), h('th', { class: 'num' }, 'value'))),
+        h('tbody', {}, best.map((c) => h('tr', { 'data-testid': 'hint-candidate' }, h('td', {}, answerWords(c, T.state.turn > 0 ? T.state.tile : -1)),
+          h('td', { class: 'num' }, percent(c.first)), h('td', { class: 'num' }, c.value.toFixed(2)))))),
+      h('p', { class: 'note' }, 'Wins: how often you came first in the games the bot played to the end after that move. '
+        + 'Value: your share of the points of the two leaders (you and the best other) at their end, on average.'));
   }
+  box.append(fullReport(an, ms));
 }
 
-// Asks the worker for the bot's answer in the acting person's seat.
+// The hint taken off the page, its search stopped: the position changed.
+export function clearHint() {
+  if (T.hint && !T.hint.answer) stopAdviser();
+  T.hint = null;
+  $('hint-result').textContent = '';
+  $('app').dataset.hinting = '0';
+  removeGhosts('hint');
+}
+
+// Asks the adviser for the bot's answer in the acting person's seat, for the time chosen.
 export function askHint() {
-  const st = T.state, game = T.game;
-  if (!st || st.over || !T.move || T.thinking >= 0) return;
-  $('hint-result').textContent = 'The bot is thinking\u2026';
-  T.thinking = st.seat;
-  playerAnswer(`bot --time-ms ${$('hint-time').value} --seed ${randomNumber()}`, seatInputs(st.seat)).then((reply) => {
-    T.thinking = -1;
-    if (game !== T.game) return;
-    if (reply.error) $('hint-result').textContent = 'No hint: ' + reply.error;
-    else showHint(reply.analysis, reply.ms);
+  const st = T.state;
+  if (!st || st.over || !T.move || (T.hint && T.hint.position === position())) return;
+  const ms = $('hint-time').value;
+  T.hint = { position: position(), answer: null };
+  $('app').dataset.hinting = '1';
+  $('hint-result').textContent = `The bot is thinking for ${thinkingTime(ms)}\u2026`;
+  const asked = T.hint;
+  adviserAnswer(botCommand(ms, randomNumber()), seatInputs(st.seat)).then((reply) => {
+    if (reply.stopped || T.hint !== asked || asked.position !== position()) return;  // overtaken
+    $('app').dataset.hinting = '0';
+    if (reply.error) {
+      $('hint-result').textContent = 'No hint: ' + reply.error;
+      return;
+    }
+    asked.answer = reply.analysis.chosen;
+    showHint(reply.analysis, reply.ms);
+    drawHint();
+    markDraft();
   });
 }

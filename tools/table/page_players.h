@@ -33,22 +33,38 @@ inline void bot_words(const SearchReport& r, double ms, std::string& message, st
     note = text;
 }
 
-// Our bot's answer to the last request of `inputs` ({"output", "note", "analysis"}),
-// its options the words after "bot" in its command.
-inline std::string bot_answer(const std::vector<std::string>& options, const std::string& inputs) {
-    analysis::Args a;
-    analysis::Source s;
-    s.bot_options = options;
+// Our bot's search of the last request of `inputs`, its options the words
+// after "bot" in its command (tools/analyse's, as the bot reads them).
+struct BotSearch {
+    analysis::Args args;
+    analysis::Source source;
+    PlayerOptions options;
+    analysis::Analysis analysis;
     std::vector<std::string> notes;
-    const PlayerOptions po = analysis::player_options(s, a, notes);
-    analysis::Analysis an;
-    std::string error, message, note;
+    std::string error;  // "" when it searched
+
+    BotSearch(const std::vector<std::string>& words, const std::string& inputs) {
+        source.bot_options = words;
+        options = analysis::player_options(source, args, notes);
+        analysis::analyse(inputs, options, -1, analysis, error);
+    }
+    std::string report_json() const { return analysis::report_json(args, source, options, analysis, notes); }
+};
+
+inline std::string error_json(const std::string& error) {
+    return JsonWriter().begin_object().field("error", error).end_object().str();
+}
+
+// Our bot's answer to the last request of `inputs` ({"output", "note", "analysis"}).
+inline std::string bot_answer(const std::vector<std::string>& options, const std::string& inputs) {
     const Clock::time_point start = Clock::now();
-    if (!analysis::analyse(inputs, po, -1, an, error)) return JsonWriter().begin_object().field("error", error).end_object().str();
-    bot_words(an.report, duration_to_ms(Clock::now() - start), message, note);
+    const BotSearch bot(options, inputs);
+    if (!bot.error.empty()) return error_json(bot.error);
+    std::string message, note;
+    bot_words(bot.analysis.report, duration_to_ms(Clock::now() - start), message, note);
     JsonWriter w;
-    w.begin_object().field("output", answer_text(an.sent.put, an.sent.pick, message)).field("note", note);
-    return w.key("analysis").raw(analysis::report_json(a, s, po, an, notes)).end_object().str();
+    w.begin_object().field("output", answer_text(bot.analysis.sent.put, bot.analysis.sent.pick, message)).field("note", note);
+    return w.key("analysis").raw(bot.report_json()).end_object().str();
 }
 
 // A baseline's answer to the last request of `inputs`: `decide` plays every
@@ -86,7 +102,7 @@ inline std::string player_answer(const std::string& command, const std::string& 
             return random_answer(r, rng);
         });
     }
-    return JsonWriter().begin_object().field("error", "no player '" + command + "' in the page").end_object().str();
+    return error_json("no player '" + command + "' in the page");
 }
 
 }  // namespace kd

@@ -1,9 +1,10 @@
 // The table page's engine: src/ and the referee's path compiled to
 // WebAssembly by Debian's em++ (tests/table/CMakeLists.txt), called from
 // JavaScript with strings in and JSON out. The page's own thread holds the
-// game (table_*: table.h); its worker runs the players (player_answer:
-// page_players.h) and tools/bench.cpp's main, linked in, for the bench signature
-// and the playouts a second in the page.
+// game (table_*: table.h); its workers run the players (player_answer:
+// page_players.h), the review of a finished game (review_answer: review.h)
+// and tools/bench.cpp's main, linked in, for the bench signature and the
+// playouts a second in the page.
 #include <memory>
 #include <sstream>
 #include <string>
@@ -11,6 +12,7 @@
 
 #include "check_replay.h"
 #include "page_players.h"
+#include "review.h"
 #include "table.h"
 
 #ifdef __EMSCRIPTEN__
@@ -80,4 +82,17 @@ KD_EXPORT const char* table_check_replay(const char* text) {
 // The answer of the player `command` to the last request of `inputs` (page_players.h).
 KD_EXPORT const char* player_answer(const char* command, const char* inputs) {
     return give(kd::player_answer(command, inputs));
+}
+
+// The review of the answer a person sent (PUT x y rotation, rotation -1: none;
+// PICK pick, -1: none) to the last request of `inputs`: our bot's answer
+// (`command`: "bot --time-ms ...") and both valued on `deals` deals (review.h).
+KD_EXPORT const char* review_answer(const char* command, const char* inputs, int x, int y, int rotation, int pick,
+                                    int deals) {
+    const std::vector<std::string> words = kd::analysis::command_words(command);
+    if (words.empty() || words[0] != "bot") return give_error(std::string("the review needs our bot, not '") + command + "'");
+    kd::Answer person;
+    if (rotation >= 0) person.put = kd::Placement{int8_t(x), int8_t(y), int8_t(rotation)};
+    person.pick = pick;
+    return give(kd::review_answer(std::vector<std::string>(words.begin() + 1, words.end()), inputs, person, deals));
 }

@@ -1,33 +1,42 @@
 // The table page's worker: an engine of its own (the page joins the engine's
-// script before this one) that answers for the players in the page, and runs
-// tools/bench.cpp's signature for the engine check.
+// script before this one) that answers for the players in the page, reviews
+// a person's answer after the game, and runs tools/bench.cpp's signature for
+// the engine check. Each reply carries its time in the worker (ms): a
+// player's recorded time is its own answer's.
 
 const printed = [];
 const ready = createEngine({ print: (line) => printed.push(line), printErr: (line) => printed.push(line) });
 
 function answer(m, request) {
-  const start = performance.now();
-  const reply = JSON.parse(m.ccall('player_answer', 'string', ['string', 'string'], [request.command, request.inputs]));
-  reply.ms = performance.now() - start;
-  return reply;
+  return JSON.parse(m.ccall('player_answer', 'string', ['string', 'string'], [request.command, request.inputs]));
+}
+
+// The person's answer as the replay wrote it: put {x, y, rotation} or null, pick or null.
+function review(m, request) {
+  const put = request.answer.put, pick = request.answer.pick;
+  return JSON.parse(m.ccall('review_answer', 'string', ['string', 'string', 'number', 'number', 'number', 'number', 'number'],
+    [request.command, request.inputs, put ? put.x : 0, put ? put.y : 0, put ? put.rotation : -1, pick ?? -1, request.deals]));
 }
 
 function bench(m, request) {
   m.FS.writeFile('/bench_positions.txt', request.positions);
   printed.length = 0;
-  const start = performance.now();
   m.callMain(['--signature', '/bench_positions.txt']);
-  return { line: printed.join('\n'), ms: performance.now() - start };
+  return { line: printed.join('\n') };
 }
+
+const WORK = { answer, review, bench };
 
 self.onmessage = (e) => {
   ready.then((m) => {
     let reply;
+    const start = performance.now();
     try {
-      reply = e.data.kind === 'bench' ? bench(m, e.data) : answer(m, e.data);
+      reply = WORK[e.data.kind](m, e.data);
     } catch (error) {
       reply = { error: 'the engine failed: ' + error };
     }
+    reply.ms = performance.now() - start;
     self.postMessage({ id: e.data.id, reply });
   });
 };
