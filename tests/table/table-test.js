@@ -440,6 +440,8 @@ async function tapInView(page, selector) {
 // A whole 2p game on a touch phone, by taps alone: an undo, a reload in the middle that takes the same game up again.
 async function phoneGame(context, url, args) {
   const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  watchErrors(page, false);
   const dialogs = [];
   page.on('dialog', (d) => { dialogs.push(d.type()); d.accept(); });
   const g = { variant: '2p', seed: '9', seats: ['human', 'greedy'] };
@@ -493,13 +495,20 @@ async function reloadMidGame(page, args) {
   return true;
 }
 
-// "New game" asks first and may be cancelled; an abandoned game's replay says it stopped, its bot stops.
+// "New game" asks first and may be cancelled; an abandoned game's replay says it stopped, its bot stops;
+// the next game (greedy against greedy, started without reloading the page) has its own kingdoms only.
 async function checkAbandon(page, url, args) {
-  await P.startGame(page, url, { variant: '2p', seed: '21', seats: ['greedy', 'bot:3000'] });
-  await page.waitForSelector('[data-testid=app][data-thinking="1"]', { timeout: 30000 });
+  await P.startGame(page, url, { variant: '2p', seed: '21', seats: ['human', 'bot:3000'] });
+  while ((await P.app(page, 'thinking')) !== '1') {  // the person's picks until the bot thinks
+    await page.waitForSelector('[data-testid=app][data-human="1"], [data-testid=app][data-thinking="1"]');
+    if ((await P.app(page, 'human')) !== '1') continue;
+    const { requests } = await P.where(page);
+    await page.click('[data-testid=draft-tile][data-owner="-1"]');
+    await page.click('[data-testid=confirm]');
+    await P.waitPlayed(page, requests);
+  }
   const lag = await page.evaluate(() => new Promise((r) => { const t = performance.now(); setTimeout(() => r(performance.now() - t), 0); }));
   check(lag < 200, `the page answers in ${lag.toFixed(1)} ms while the bot thinks`);
-  await page.screenshot({ path: path.join(args.work, 'table-all-bots.png') });
   await page.click('[data-testid=new-game]');
   const asked = await page.isVisible('[data-testid=abandon-question]');
   await page.click('[data-testid=abandon-no]');
@@ -511,13 +520,17 @@ async function checkAbandon(page, url, args) {
   check(await page.isVisible('[data-testid=setup]') && !(await page.isVisible('#main')), 'abandoned: the setting form, no game under it');
   const rep = JSON.parse(fs.readFileSync(file, 'utf8'));
   const c = P.checkReplay(args.referee, file);
-  check(c.status === 0 && c.line.includes('ok, but the game stops before its end') && rep.finished === false && rep.stopped_turn === 0,
+  check(c.status === 0 && c.line.includes('ok, but the game stops before its end') && rep.finished === false && rep.stopped_turn === 0
+    && rep.names.join() === 'you,bot 3 s',
     `an abandoned game: its replay says it stopped, and the rules accept it as such: ${c.line}`);
   check(/^bot --time-ms 3000 --first-ms 3000 /.test(rep.bots[1]), `the bot at 3 s thinks 3 s on its first answer too: ${rep.bots[1]}`);
   const viewer = await openInViewer(page.context(), args.viewer, file, rep.requests.length, 'the stopped game');
   check(viewer.title.includes('Stopped at turn 1 of 7'), `the viewer shows the stopped game as such: ${viewer.title}`);
   await P.startGame(page, null, { variant: '2p', seed: '22', seats: ['greedy', 'greedy'] });
   await P.waitTurn(page);
+  await page.screenshot({ path: path.join(args.work, 'table-all-bots.png') });
+  const kingdoms = await page.$$eval('[data-testid=kingdom]', (k) => k.length);
+  check(kingdoms === 2 && !(await page.isVisible('#home')), `the next game without a person shows its 2 kingdoms only (${kingdoms}), none large`);
   const next = JSON.parse(fs.readFileSync(await P.download(page, path.join(args.work, 'table-after-stop.json')), 'utf8'));
   const ms = next.requests[0].time_ms;
   check(ms < 400, `the abandoned game's bot stopped: the next game's first answer (greedy) took ${ms.toFixed(1)} ms (held up behind it: 2,043 ms)`);
@@ -555,10 +568,11 @@ async function checkEngine(page, args) {
   check(playouts > 0, 'the engine check ran the bench signature in the page');
 }
 
-function watchErrors(page) {
+// Errors in the page fail the test; its dialogs (leaving mid-game asks) are accepted unless `dialogs` is false.
+function watchErrors(page, dialogs = true) {
   page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') failures.push(`console error: ${m.text()}`); });
-  page.on('dialog', (d) => d.accept());
+  if (dialogs) page.on('dialog', (d) => d.accept());
 }
 
 async function main() {
@@ -568,10 +582,12 @@ async function main() {
   fs.mkdirSync(args.work, { recursive: true });
   const url = pathToFileURL(path.resolve(args.page)).href;
   const seen = { reasons: new Set(), placed: 0, discarded: 0, moves: 0 };
-  const laptop = await launchChromium('table-test-chromium-', { viewport: LAPTOP });
+  // One Chromium for all (a second costs seconds to start): a laptop's window whose screen
+  // also takes taps, a phone's size for the phone's game.
+  const { context, close } = await launchChromium('table-test-chromium-', { viewport: LAPTOP, hasTouch: true });
   try {
-    laptop.context.setDefaultTimeout(30000);
-    const page = await laptop.context.newPage();
+    context.setDefaultTimeout(30000);
+    const page = await context.newPage();
     watchErrors(page);
     for (const g of GAMES) await timed(`${g.variant} game`, () => playGame(page, url, g, args, seen));
     check(REASONS.every((r) => seen.reasons.has(r)), `every reason of the rules was shown: ${[...seen.reasons].join('; ')}`);
@@ -580,19 +596,12 @@ async function main() {
     await timed('abandoned game', () => checkAbandon(page, url, args));
     await timed('bad input', () => checkBadInput(page, url));
     await timed('engine check', () => checkEngine(page, args));
+    await page.close();
+    await timed('phone game', () => phoneGame(context, url, args));
   } catch (err) {
     failures.push(String(err.stack || err));
   } finally {
-    await laptop.close();
-  }
-  const phone = await launchChromium('table-test-phone-', { viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
-  try {
-    phone.context.setDefaultTimeout(30000);
-    await timed('phone game', () => phoneGame(phone.context, url, args));
-  } catch (err) {
-    failures.push(String(err.stack || err));
-  } finally {
-    await phone.close();
+    await close();
   }
   console.log(`time: ${phases.join(', ')}`);
   console.log(`pictures: ${args.work}/table-*.png`);

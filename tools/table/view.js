@@ -49,6 +49,7 @@ export function showGame(state) {
   if (T.m) {  // the same game (startGame forgets the last one's model)
     m.cards = T.m.cards;
   } else {
+    $('home').querySelectorAll('.card').forEach((e) => e.remove());  // the last game's, which buildBoard does not know
     buildBoard(m);
     renderMeta(state.replay);
   }
