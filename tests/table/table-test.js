@@ -178,6 +178,11 @@ async function checkInView(page, g, seat, turn) {
 async function undoBeforeConfirm(page, g, seat, before) {
   const first = (await P.spotsAfterTurning(page, seat, turner(page)))[0];
   await page.click(P.squareSel(seat, ...first));
+  const placed = await P.heldTile(page);
+  await page.click('[data-testid=rotate]');  // turns it where it lies, when another way fits there
+  const turned = await P.heldTile(page), said = (await P.status(page)).text;
+  check(turned && turned.x === placed.x && turned.y === placed.y && (turned.r !== placed.r || said.startsWith('No other turn')),
+    `${g.variant}: Rotate after placing turns the tile where it lies (r ${placed.r} -> ${turned && turned.r}) or says why not`);
   const free = (await P.draft(page)).filter((t) => t.owner < 0);
   await page.click(`[data-testid=draft-tile][data-tile="${free[0].tile}"]`);
   check(await page.isEnabled('[data-testid=confirm]') && (await P.where(page)).requests === before,
@@ -244,6 +249,8 @@ async function checkHintShown(page, g, args) {
   check(/^The bot would place #\d+ at \(\d+, \d+\), the second square/.test(text) && !/PUT|candidates/.test(text) && !!ghost
     && marked.length === 1 && cands > 0, `${g.variant}: the hint in words (${JSON.stringify(text.trim())}), its tile drawn on the board `
     + `(${ghost ? 'yes' : 'no'}) and its pick marked in the draft (${marked.length}), ${cands} best moves`);
+  const coords = await page.$$eval('#home [data-testid=coordinate]', (c) => c.filter((e) => e.getBoundingClientRect().width > 0).map((e) => e.textContent));
+  check(coords.length === 18 && coords.includes('8'), `${g.variant}: the coordinates the hint speaks of are on the kingdom's edges (${coords.length} shown)`);
   const spot = (await P.spots(page, +(await P.app(page, 'seat'))))[0];
   if (spot) await page.hover(P.squareSel(+(await P.app(page, 'seat')), ...spot));  // the README's picture: the tile under the pointer too
   await page.screenshot({ path: path.join(args.work, `table-${g.variant}-hint.png`) });
@@ -517,7 +524,8 @@ async function checkAbandon(page, url, args) {
   await page.click('[data-testid=new-game]');
   const file = await P.download(page, path.join(args.work, 'table-stopped.json'), '[data-testid=abandon-download]');
   await page.click('[data-testid=abandon-yes]');
-  check(await page.isVisible('[data-testid=setup]') && !(await page.isVisible('#main')), 'abandoned: the setting form, no game under it');
+  check(await page.isVisible('[data-testid=setup]') && !(await page.isVisible('#main')) && await page.isDisabled('[data-testid=download]'),
+    'abandoned: the setting form, no game under it, nothing to download');
   const rep = JSON.parse(fs.readFileSync(file, 'utf8'));
   const c = P.checkReplay(args.referee, file);
   check(c.status === 0 && c.line.includes('ok, but the game stops before its end') && rep.finished === false && rep.stopped_turn === 0
@@ -538,7 +546,14 @@ async function checkAbandon(page, url, args) {
 
 // Bad input gets a clear message: a seed that is no number, files that are no replay.
 async function checkBadInput(page, url) {
-  await P.startGame(page, url, { variant: '2p', seed: 'seven', seats: ['human', 'greedy'] });
+  await P.openSetup(page, url);
+  const kept = await page.$$eval('[data-testid=seat]', (s) => s.map((e) => e.value));
+  check(kept.join() === 'greedy,greedy', `the setting form keeps the last game's seats after a reload (${kept.join(', ')})`);
+  await page.click('[data-testid=how-button]');
+  const how = await page.textContent('[data-testid=how]');
+  check(/Confirm/.test(how) && /squares × its crowns/.test(how) && /larger land/.test(how), 'How to play says the turn, Confirm, the scoring and the tie-breaks');
+  await page.click('[data-testid=how-close]');
+  await P.startGame(page, null, { variant: '2p', seed: 'seven', seats: ['human', 'greedy'] });
   const said = await page.textContent('[data-testid=message]');
   check(said.includes("the seed 'seven' is not a number") && await page.isVisible('[data-testid=setup]'),
     `a seed that is no number: said, and no game starts (${said})`);
