@@ -21,7 +21,7 @@
 // of the person, its costliest one where the bot's answer differs, and the
 // downloaded replay keeps it.
 //
-// On a touch phone (390x844): a whole 2p game by taps alone, with an undo;
+// At a phone's size (390x844, a screen that takes taps): a whole 2p game by taps alone, with an undo;
 // a reload mid-game asks first, then takes the same game up again (the same
 // turn, the same answers), which finishes with a replay the rules accept.
 //
@@ -444,7 +444,7 @@ async function tapInView(page, selector) {
   await page.tap(selector);
 }
 
-// A whole 2p game on a touch phone, by taps alone: an undo, a reload in the middle that takes the same game up again.
+// A whole 2p game at a phone's size, by taps alone: an undo, a reload in the middle that takes the same game up again.
 async function phoneGame(context, url, args) {
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
@@ -456,6 +456,7 @@ async function phoneGame(context, url, args) {
   let moves = 0, undone = false, reloaded = false;
   while (!(await P.waitTurn(page))) {
     const { seat, requests: before, turn } = await P.where(page);
+    if (!moves) check((await page.title()).startsWith('Your move'), `phone: the tab says it is your move: ${await page.title()}`);
     if (turn > 1) {
       const cell = await page.$eval(`[data-testid=kingdom][data-seat="${seat}"] .sq`, (e) => e.getBoundingClientRect().width);
       if (!moves) check(cell >= 32, `phone: the person's squares are ${cell} px`);

@@ -65,15 +65,13 @@ export function layoutTable() {
   const m = T.m;
   if (!m || !m.cards) return;
   T.home = homeSeat();
-  const wide = document.documentElement.clientWidth;  // the window less its scroll bar
+  const windowWidth = document.documentElement.clientWidth;  // less its scroll bar
   const narrow = window.innerWidth < NARROW, home = m.cards[T.home];
   const max = m.n > 9 ? MAX_CELL_BIG_GRID : MAX_CELL;
   m.cards.forEach((c, s) => {
     c.card.classList.toggle('home', s === T.home);
-    (s === T.home ? $('home') : $('kingdoms')).append(c.card);
+    (s === T.home ? $('home') : $('kingdoms')).append(c.card);  // the others in seat order
   });
-  // The cards in seat order after the home one.
-  m.cards.forEach((c, s) => { if (s !== T.home) $('kingdoms').append(c.card); });
   $('home').hidden = !home;
   $('hint-panel').hidden = !home;  // a hint is for a person's move
   $('main').classList.toggle('no-home', !home);
@@ -84,7 +82,7 @@ export function layoutTable() {
     addCoordinates(home, m);
     sizeCard(home, m, max);
     const chrome = chromeOf(home);
-    const cell = narrow ? Math.max(PHONE_CELL, Math.min(max, Math.floor((wide - 12 - chrome.w) / m.n) - GAP))
+    const cell = narrow ? Math.max(PHONE_CELL, Math.min(max, Math.floor((windowWidth - 12 - chrome.w) / m.n) - GAP))
       : Math.max(MIN_CELL, Math.min(max, Math.floor((height - chrome.h) / m.n) - GAP));
     sizeCard(home, m, cell);
     placeCoordinates(home);
@@ -95,7 +93,7 @@ export function layoutTable() {
   if (!others.length) return;
   sizeCard(others[0], m, MIN_CELL);
   const chrome = chromeOf(others[0]);
-  const width = narrow ? wide - 12 : wide - homeWidth - $('act-side').getBoundingClientRect().width - 80;
+  const width = narrow ? windowWidth - 12 : windowWidth - homeWidth - $('act-side').getBoundingClientRect().width - 80;
   const cell = fitCell(m, others.length, width, narrow ? height / 2 : height, chrome, home ? Math.min(home.cell, narrow ? 18 : 30) : max);
   for (const c of others) sizeCard(c, m, cell);
 }

@@ -61,6 +61,9 @@ export function advance() {
   $('app').dataset.seat = st.seat;
   $('app').dataset.human = !st.over && T.seats[st.seat].kind === 'human' ? '1' : '0';
   $('app').dataset.home = T.home;
+  // The tab says whose move it is, as a table's does: a person playing in another tab sees their turn come.
+  const person = !st.over && T.seats[st.seat].kind === 'human';
+  document.title = `${st.over ? 'Game over' : person ? `Your move (P${st.seat})` : 'Waiting'} \u00B7 Kingdomino table`;
   if (st.over) return gameOver();
   if (T.seats[st.seat].kind === 'human') {
     const asked = performance.now();
