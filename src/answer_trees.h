@@ -38,13 +38,15 @@ struct TreeOptions {
     int many_others = 0;    // the same with 3 or 4 players
     bool picks = false;     // the trees search the picks too (else the policy picks)
     double explore = 0.03;  // UCB's exploration, in playout values (shares of the leaders' points)
+    double duel_explore = 0.03;  // the same in the duel
     double widen = 16;      // a node with n visits may try 1 + sqrt(n / widen) placements
     double pick_widen = 16; // ... and 1 + sqrt(n / pick_widen) of the free tiles, best by the policy first
 
-    // The options for a game of `players` players.
-    TreeOptions for_players(int players) const {
+    // The options for a game of variant v.
+    TreeOptions for_variant(const Variant& v) const {
         TreeOptions o = *this;
-        if (players > 2) o.depth = many_depth, o.others = many_others;
+        if (v.players > 2) o.depth = many_depth, o.others = many_others;
+        if (&v == &kDuel) o.explore = duel_explore;
         return o;
     }
     // Answers searched in the tree of `seat` (0: mine).
@@ -76,30 +78,14 @@ class AnswerTrees {
     // Room for `capacity` nodes, reserved now (pages are touched only as nodes are added).
     explicit AnswerTrees(int capacity) { nodes_.reserve(size_t(capacity)); }
 
-    // A new decision: the others' roots are found anew, and every node is
-    // free again unless `keep` (the last decision's nodes kept for this one)
-    // and the pool is less than half full. Returns whether the nodes were kept.
-    bool start_decision(bool keep) {
-        n_roots_ = 0;
-        if (keep && nodes_.size() * 2 < nodes_.capacity()) return true;
+    // A new decision: every node free again.
+    void clear() {
         nodes_.clear();
-        return false;
+        n_roots_ = 0;
     }
-    void clear() { start_decision(false); }
     // A new root: a line's first answer, its tile set at its first visit.
     int new_root() { return allocate(); }
-    // A root for the answer after placing `put` at a kept node: the node
-    // already below it that places `tile`, else a new root.
-    int root_after(int kept, Placement put, int tile) {
-        if (kept != kNoNode && put.valid())
-            for (int e = 1; e < nodes_[size_t(kept)].n_puts; ++e)
-                if (nodes_[size_t(kept)].puts[e].put == put)
-                    for (int c = nodes_[size_t(kept)].puts[e].child; c != kNoNode; c = nodes_[size_t(c)].sibling)
-                        if (nodes_[size_t(c)].tile == tile) return c;
-        return new_root();
-    }
-    int tile_of(int node) const { return nodes_[size_t(node)].tile; }
-    bool holds(int node) const { return node >= 0 && size_t(node) < nodes_.size(); }
+
     // The shared root of `seat`'s tree for its kingdom k: made at the first
     // call, the same node for every start where its kingdom is k.
     int root_for(int seat, const Kingdom& k) {
@@ -151,6 +137,7 @@ class AnswerTrees {
         double sum;
     };
     int size() const { return int(nodes_.size()); }
+    int tile_of(int node) const { return nodes_[size_t(node)].tile; }
     int visits_of(int node) const { return nodes_[size_t(node)].visits; }
     // Node's placement edges into out (kMaxEdges at most); returns how many.
     int edges_of(int node, EdgeView* out) const {
@@ -324,7 +311,6 @@ class AnswerTrees {
         *pick = n.picks[best].tile;
         return best;
     }
-  public:
     // A key of a kingdom's squares: two kingdoms with the same key are taken for the same.
     static uint64_t kingdom_key(const Kingdom& k) {
         uint64_t key = 0x9E3779B97F4A7C15ull;
@@ -333,7 +319,6 @@ class AnswerTrees {
         return key ^ (key >> 29);
     }
 
-  private:
     std::vector<Node> nodes_;
     Step path_[kMaxPlayers][kMaxDepth];
     int path_length_[kMaxPlayers] = {};

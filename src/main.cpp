@@ -49,9 +49,9 @@ int main(int argc, char** argv) {
         if (r.reply_weight > 0) snprintf(reply, sizeof reply, " | greedy reply %.2f", r.reply_weight);
         char note[240];
         snprintf(note, sizeof note,
-                 "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates (%d trees kept), %ld playouts, %ld nodes%s",
+                 "turn %d/%d %s: PUT %d %d %d PICK %d | value %.3f win %.3f | %d candidates, %ld playouts, %ld nodes%s",
                  g.turn() + 1, g.variant().turns, r.mode, r.answer.put.x, r.answer.put.y, r.answer.put.rotation,
-                 r.answer.pick, r.value, r.win, r.candidates, r.kept, r.playouts, r.nodes, reply);
+                 r.answer.pick, r.value, r.win, r.candidates, r.playouts, r.nodes, reply);
         r.answer.note = note;
         return r.answer;
     });

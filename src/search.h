@@ -65,10 +65,6 @@ struct SearchOptions {
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
-    // My tree under the answer I chose is kept for my next decision (this
-    // one's answer), as Leela keeps the subtree it played into: the
-    // candidates whose placement it tried start from its nodes below.
-    bool keep_tree = false;
     PolicyWeights weights;
 };
 
@@ -102,9 +98,9 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("many_tree_others", o.tree.many_others);  //! the same with 3 or 4 players
     visit("tree_picks", o.tree.picks);              //! 1: the trees search picks too
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
+    visit("duel_tree_explore", o.tree.duel_explore);  //! the same in the duel
     visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) placements
     visit("tree_pick_widen", o.tree.pick_widen);    //! ... and 1 + sqrt(n / tree_pick_widen) of the free tiles
-    visit("keep_tree", o.keep_tree);                //! 1: my tree under my answer starts my next decision
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 #endif
@@ -163,7 +159,6 @@ struct SearchReport {
     double win = 0;    // its share of first places in playouts (in the solved line for an exact solve)
     long nodes = 0;    // the endgame solver's work
     double reply_weight = -1;  // the answer's share for greedy's reply (-1: no searched reply)
-    int kept = 0;      // candidates whose tree started from the last decision's (keep_tree)
     const char* mode = "";
 };
 
@@ -191,7 +186,7 @@ class Search {
         if (root.is_terminal() || root.current_player() != 0) return report;
         if (options_.learn_replies) opponents_.observe(root);
         weights_ = options_.weights.for_variant(root.variant());
-        tree_options_ = options_.tree.for_players(root.players());
+        tree_options_ = options_.tree.for_variant(root.variant());
         cut_turn_ = kNoTurnLimit;
 #ifndef KD_UPLOAD
         if (options_.horizon > 0 && Models::get().value(root.variant()).present())
@@ -209,7 +204,7 @@ class Search {
             report.mode = "forced";
             return report;
         }
-        report.playouts = halving(root, request, n, budget, report.kept);
+        report.playouts = halving(root, request, n, budget);
 #ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
             const Candidate& a = arms_[order_[i]];
@@ -223,7 +218,6 @@ class Search {
         report.value = best.mean();
         report.win = best.first();
         report.mode = "mc";
-        keep(root, request, best);
         if (best.replier >= 0) {
             report.reply_weight = best.greedy_weight;
             if (options_.learn_replies)
@@ -404,18 +398,16 @@ class Search {
     // Sequential halving over the first n arms until the stop rule says so (or
     // the playout limit); order_ ends with the best arm first. Returns the playouts run.
     static constexpr int kGreedyTurnTimeShare = 4;  // the others' greedy answers take a quarter of the time at most
-    long halving(const Game& root, const Request& request, int n, const TimeBudget& budget, int& kept_trees) {
+    long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
         // Greedy answers of the others take a share of the time at most; then plain starts.
         const Clock::time_point prepared_by = budget.share_end(kGreedyTurnTimeShare);
         memo_.clear();
-        const int kept = kept_root(root, request);
+        tree_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
+            arms_[i].tree = tree_options_.depth > 0 ? tree_.new_root() : AnswerTrees::kNoNode;
             const bool greedy = options_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
-            arms_[i].tree = tree_options_.depth > 0 ? tree_.root_after(kept, arms_[i].put, my_next_tile(start(i, 0)))
-                                                    : AnswerTrees::kNoNode;
-            kept_trees += arms_[i].tree != AnswerTrees::kNoNode && tree_.tile_of(arms_[i].tree) >= 0;
             arms_[i].greedy_only = arms_[i].n_replies > 1 && n > options_.replies_from;
         }
         budget.mark("rest of turn");
@@ -466,37 +458,6 @@ class Search {
         return playouts;
     }
 
-    // What the last decision learnt, for this one: the node of my next
-    // answer under the answer it chose, with what it was made for.
-    struct Kept {
-        int node = AnswerTrees::kNoNode;
-        int index = -1;         // the request it answered
-        uint64_t kingdom = 0;   // my kingdom after its answer
-    };
-    // After answering with `best`: its tree is this decision's to keep.
-    void keep(const Game& root, const Request& request, const Candidate& best) {
-        Kingdom after = root.kingdom(0);
-        if (best.put.valid()) after.place(kTiles[root.current_tile()], best.put);
-        kept_ = Kept{best.tree, request.index, AnswerTrees::kingdom_key(after)};
-    }
-    // The kept node this decision starts from (kNoNode: none; the trees are
-    // then cleared): the last request's, placing my tile in my kingdom now.
-    int kept_root(const Game& root, const Request& request) {
-        const int node = kept_.node;
-        kept_.node = AnswerTrees::kNoNode;
-        const bool fits = options_.keep_tree && tree_.holds(node) && request.index == kept_.index + 1 &&
-                          AnswerTrees::kingdom_key(root.kingdom(0)) == kept_.kingdom &&
-                          tree_.tile_of(node) == root.current_tile();
-        return tree_.start_decision(fits) ? node : AnswerTrees::kNoNode;
-    }
-    // The tile I place next from g (-1: none known): now, or later in this turn.
-    static int my_next_tile(const Game& g) {
-        if (g.is_terminal() || g.first_turn()) return -1;
-        for (int s = g.step(); s < g.placing_count(); ++s)
-            if (g.placing(s).owner == 0) return g.placing(s).tile;
-        return -1;
-    }
-
     // The last turn: my placements change only my kingdom, so the best answer
     // maximises my final score (then territory), looking at my next tile too
     // when I have a second king still to play this turn.
@@ -544,7 +505,6 @@ class Search {
     std::vector<Memo> memo_;
     AnswerTrees tree_;         // my later answers' trees, one per candidate, and the others' (src/answer_trees.h)
     OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
-    Kept kept_;                // my tree under my last answer (keep_tree)
 };
 
 }  // namespace kd

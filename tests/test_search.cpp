@@ -287,9 +287,12 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_EQ(o.weights.for_variant(kThreePlayers).deny, 2);
     EXPECT_EQ(o.weights.for_variant(kTwoPlayers).deny, PolicyWeights{}.deny);
     EXPECT_TRUE(set_search_option(o, "many_tree_depth=0"));
-    EXPECT_EQ(o.tree.for_players(4).depth, 0);
-    EXPECT_EQ(o.tree.for_players(3).depth, 0);
-    EXPECT_EQ(o.tree.for_players(2).depth, TreeOptions{}.depth);
+    EXPECT_EQ(o.tree.for_variant(kFourPlayers).depth, 0);
+    EXPECT_EQ(o.tree.for_variant(kThreePlayers).depth, 0);
+    EXPECT_EQ(o.tree.for_variant(kTwoPlayers).depth, TreeOptions{}.depth);
+    EXPECT_TRUE(set_search_option(o, "duel_tree_explore=0.5"));
+    EXPECT_EQ(o.tree.for_variant(kDuel).explore, 0.5);
+    EXPECT_EQ(o.tree.for_variant(kTwoPlayers).explore, TreeOptions{}.explore);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "gain"));  // no value
     // Every name the table lists is set by its own line: each one, set to a
@@ -554,56 +557,6 @@ TEST(AnswerTrees, AnotherPlayersTreeIsFoundByItsKingdomAndSearchesItsPlacements)
         tried += edges[i].visits > 0;
     }
     EXPECT_GE(tried, 2);
-}
-
-// The trees kept by each of seat 0's decisions in a 2p game of seed `seed`
-// against full greedy, its Search made with `o`.
-std::vector<int> kept_trees(uint64_t seed, const SearchOptions& o) {
-    Game g = Game::deal(kTwoPlayers, Rule::Match, seed);
-    PlayerMemory memory;
-    Search search(o);
-    std::vector<int> kept;
-    while (!g.is_terminal()) {
-        Move move = full_greedy(g);
-        if (g.current_player() == 0) {
-            const SearchReport r = search.decide(memory.receive(g, 0), unlimited());
-            if (std::string(r.mode) == "mc") kept.push_back(r.kept);
-            move = Move{r.answer.put, r.answer.pick};
-        }
-        EXPECT_TRUE(g.apply(move.put, move.pick).pick_ok);
-    }
-    return kept;
-}
-
-TEST(Search, TheTreeUnderMyAnswerStartsMyNextDecision) {
-    SearchOptions o = fixed(2000, 3);
-    o.keep_tree = true;
-    const std::vector<int> kept = kept_trees(61, o);
-    ASSERT_GE(kept.size(), 4u);
-    EXPECT_EQ(kept[0], 0) << "nothing to keep before the first decision";
-    int decisions_kept = 0;
-    for (int k : kept) decisions_kept += k > 0;
-    EXPECT_GE(decisions_kept, 2) << "candidates placing as the last tree tried start from its nodes";
-    o.keep_tree = false;
-    for (int k : kept_trees(61, o)) EXPECT_EQ(k, 0);
-    // A request of another game: the kept tree is not for it.
-    Search search(o);
-    o.keep_tree = true;
-    Search keeping(o);
-    Game g = Game::deal(kTwoPlayers, Rule::Match, 62);
-    while (g.turn() < 2) {
-        const Move m = full_greedy(g);
-        g.apply(m.put, m.pick);
-    }
-    PlayerMemory first, second;
-    keeping.decide(first.receive(g, g.current_player()), unlimited());
-    const Move m = full_greedy(g);
-    g.apply(m.put, m.pick);
-    while (g.current_player() != 0 || g.turn() < 3) {
-        const Move n = full_greedy(g);
-        g.apply(n.put, n.pick);
-    }
-    EXPECT_EQ(keeping.decide(second.receive(g, 0), unlimited()).kept, 0) << "its first request, not the next";
 }
 
 TEST(Candidate, UntilItsRepliesOpenOnlyGreedysCounts) {
