@@ -53,7 +53,7 @@ for variant, bots in (("4p", 4), ("2p", 2)):
 rc, _, stderr = run(["--set", "no_such_weight=1", os.path.join(work, "4p")])
 check(rc == 2 and "no_such_weight" in stderr, "an unknown setting: exit 2 and its name (%d, %r)" % (rc, stderr))
 rc, _, stderr = run([])
-check(rc == 2 and "usage" in stderr, "no replay: the usage (%d, %r)" % (rc, stderr))
+check(rc == 2 and "REPLAY is required" in stderr, "no replay: says it is needed (%d, %r)" % (rc, stderr))
 
 for f in failures:
     print("FAIL:", f)

@@ -103,9 +103,11 @@ TEST(AnswerMessage, CutAtFortyCharactersNotBytes) {
 // Replays are valid UTF-8 whatever a bot printed: characters kept as they are
 // (not each byte escaped on its own), other bytes replaced by U+FFFD.
 TEST(AnswerMessage, ReplayTextIsValidUtf8) {
-    JsonWriter j;
-    j.value("caf\xc3\xa9 \xe2\x82\xac\x01\x7f \xff\xe2\x82!\"");
-    EXPECT_EQ(j.str(), "\"caf\xc3\xa9 \xe2\x82\xac\\u0001\\u007f \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd!\\\"\"");
+    const std::string repaired = utf8_repaired("caf\xc3\xa9 \xe2\x82\xac\x01\x7f \xff\xe2\x82!\"");
+    EXPECT_EQ(repaired, "caf\xc3\xa9 \xe2\x82\xac\x01\x7f \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd!\"")
+        << "a replacement for each byte counted as a character, the broken \\xe2\\x82 two";
+    EXPECT_EQ(json_text(Json(repaired)), "\"caf\xc3\xa9 \xe2\x82\xac\\u0001\x7f \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd!\\\"\"")
+        << "controls escaped, characters as they are";
 }
 
 TEST(AnswerText, TwoLinesThatParseBack) {

@@ -125,11 +125,25 @@ check("bot 2: A " + greedy in p.stdout and "B " + rand in p.stdout, "--paired na
 run("--paired", pa, out, expect=1)
 run("--paired", pa, expect=2)
 
-# Bad options: a clear message and exit code 2.
-for args in (["--variant", "5p", "--bot", greedy], ["--games", "x", "--bot", greedy], [],
-             ["--variant", "2p", "--bot", "a", "--bot", "b", "--bot", "c"], ["--sprt", "elo0=5,elo1=1", "--bot", greedy],
-             ["--progress", "-1", "--bot", greedy]):
+# Bad options: one line that says what is wrong, and exit code 2 (a missing value, a number
+# that is not one, an unknown option, values that do not go together), in every command.
+for args, says in ((["--variant", "5p", "--bot", greedy], "5p not in"), (["--games", "x", "--bot", greedy], "--games = x"),
+                   ([], "at least one --bot"), (["--bot", greedy, "--games"], "--games"),
+                   (["--bot", greedy, "--frobnicate"], "--frobnicate"),
+                   (["--variant", "2p", "--bot", "a", "--bot", "b", "--bot", "c"], "one or two --bot"),
+                   (["--sprt", "elo0=5,elo1=1", "--bot", greedy], "elo0 must be below elo1"),
+                   (["--progress", "-1", "--bot", greedy], "--progress"), (["--merge", pa, "--frobnicate"], "--frobnicate"),
+                   (["--merge"], "FILE is required"), (["--paired", pa, pb, pa], "At Most 2"),
+                   (["--check-replay", "--jobs", "2"], "--jobs")):
     p = run(*args, expect=2)
-    check(p.returncode == 2 and "referee:" in p.stderr, "rejects %s" % " ".join(args or ["no arguments"]))
+    check(p.returncode == 2 and p.stderr.startswith("referee") and p.stderr.count("\n") == 1 and says in p.stderr,
+          "rejects %s in one line that says %r: %r" % (" ".join(args or ["no arguments"]), says, p.stderr))
+# --help lists every option of a run, and --opt=value reads as --opt value.
+p = run("--help")
+check(all(o in p.stdout for o in ("--variant", "--games", "--seed", "--jobs", "--rule", "--time-scale", "--no-timeout",
+                                  "--bot", "--json", "--replay-dir", "--sprt", "--show", "--strict-put", "--progress",
+                                  "--merge", "--paired", "--check-replay")), "--help names every option and command")
+p = run("--games=2", "--seed=5", "--no-timeout", "--bot=" + greedy, "--json=" + os.path.join(work, "equals.json"))
+check(json.load(open(os.path.join(work, "equals.json")))["seed"] == 5, "--opt=value as --opt value")
 
 sys.exit(1 if failures else 0)

@@ -80,7 +80,8 @@ check(r.returncode != 0 and "not a screen reference" in r.stderr, "a file that i
 r = run("run", "--positions", positions, "--reference", reference, "--search", "--set nonsense=1", ok=False)
 check(r.returncode == 2 and "unknown setting 'nonsense=1'" in r.stderr, "an unknown setting is refused")
 r = run("frobnicate", ok=False)
-check(r.returncode == 2 and "usage" in r.stderr, "an unknown command gets the usage")
+check(r.returncode == 2 and r.stderr.count("\n") == 1 and "(screen --help)" in r.stderr,
+      "an unknown command: one line that points to --help: " + r.stderr.strip())
 r = run("run", "--positions", project_positions, "--reference", reference, "--search", "--playouts 1", ok=False)
 check(r.returncode != 0, "the project's positions and this reference do not go together")
 

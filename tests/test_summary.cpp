@@ -308,23 +308,64 @@ TEST(Paired, UnfinishedDealsAndOtherMatchesAreLeftOut) {
     EXPECT_NE(error.find("no deal"), std::string::npos) << error;
 }
 
-TEST(JsonReader, ReadsWhatJsonWriterWrites) {
-    JsonWriter w;
+// What json.h adds to the library: decimals to their places, seeds exact,
+// errors that say where, a nesting limit, reads that chain through what is missing.
+TEST(Json, DecimalsAreWrittenToTheirPlaces) {
+    EXPECT_EQ(json_text(decimal(12.3456)), "12.346");
+    EXPECT_EQ(json_text(decimal(0.5)), "0.5");
+    EXPECT_EQ(json_text(decimal(7.0)), "7.0");
+    EXPECT_EQ(json_text(decimal(2.0 / 3.0, 4)), "0.6667");
+    EXPECT_EQ(json_text(decimal(-0.0004)), "0.0") << "no negative zero";
+    EXPECT_EQ(json_text(decimal(std::nan(""))), "null");
+    EXPECT_EQ(json_text(decimal(1.0 / 0.0)), "null");
+    for (double t : {0.001, 0.1, 0.3, 12.345, 999.999, 1234567.891}) {
+        Json back;
+        std::string error;
+        ASSERT_TRUE(parse_json(json_text(decimal(t)), back, error)) << error;
+        EXPECT_EQ(json_text(decimal(back.get<double>())), json_text(decimal(t))) << "written again the same: " << t;
+    }
+}
+
+TEST(Json, SeedsAndTextReadBackExactly) {
     const std::string text = std::string("tab\t quote\" back\\ nl\n ctl\x01 del\x7f caf\xc3\xa9 ") + "\xe2\x82\xac";
-    w.begin_object().field("s", text).field("n", -12.5, 3).field("big", (unsigned long long)123456789012345ULL);
-    w.key("a").begin_array().value(true).null().begin_object().end_object().end_array().end_object();
-    JsonValue v;
+    const Json j = {{"s", text}, {"seed", 18446744073709551615ULL}, {"n", -12}, {"a", {true, nullptr, Json::object()}}};
+    Json v;
     std::string error;
-    ASSERT_TRUE(JsonReader::parse(w.str(), v, error)) << error;
-    EXPECT_EQ(v.find("s")->text, text);
-    EXPECT_EQ(v.find("n")->number(), -12.5);
-    EXPECT_EQ(v.find("big")->unsigned_integer(), 123456789012345ULL);
-    EXPECT_EQ(v.find("a")->items.size(), 3u);
-    EXPECT_TRUE(v.find("a")->items[1].is(JsonValue::Type::Null));
-    ASSERT_TRUE(JsonReader::parse("\"\\u00e9\\ud83d\\ude00\"", v, error)) << error;
-    EXPECT_EQ(v.text, "\xc3\xa9\xf0\x9f\x98\x80");
-    for (const char* bad : {"{\"a\":1,}", "[1 2]", "\"open", "{\"a\" 1}", "01x", "[1] 2", "tru"})
-        EXPECT_FALSE(JsonReader::parse(bad, v, error)) << bad;
+    ASSERT_TRUE(parse_json(json_text(j), v, error)) << error;
+    EXPECT_EQ(string_at(v, "/s"), text);
+    EXPECT_EQ(v["seed"].get<uint64_t>(), 18446744073709551615ULL);
+    EXPECT_EQ(integer_at(v, "/n"), -12);
+    EXPECT_TRUE(at(v, "/a/1").is_null());
+    EXPECT_EQ(json_text(v), json_text(j)) << "keys in the order written";
+    ASSERT_TRUE(parse_json("\"\\u00e9\\ud83d\\ude00\"", v, error)) << error;
+    EXPECT_EQ(string_at(v), "\xc3\xa9\xf0\x9f\x98\x80");
+}
+
+TEST(Json, ReadsChainThroughWhatIsMissing) {
+    Json v;
+    std::string error;
+    ASSERT_TRUE(parse_json(R"({"final":{"ranks":[1,2]},"bots":"x"})", v, error)) << error;
+    EXPECT_EQ(integer_at(v, "/final/ranks/1"), 2);
+    EXPECT_TRUE(at(v, "/final/ranks/2").is_null());
+    EXPECT_TRUE(at(v, "/final/ranks/-1").is_null());
+    EXPECT_TRUE(at(v, "/requests/0/seat").is_null());
+    EXPECT_TRUE(at(v, "/bots/0").is_null()) << "a string has no items";
+    EXPECT_EQ(string_at(v, "/final"), "") << "an object is no string";
+    EXPECT_EQ(number_at(v, "/bots"), 0.0);
+}
+
+TEST(Json, BadTextSaysWhereWithoutThrowing) {
+    Json v;
+    std::string error;
+    for (const char* bad : {"{\"a\":1,}", "[1 2]", "\"open", "{\"a\" 1}", "01x", "[1] 2", "tru", ""}) {
+        EXPECT_FALSE(parse_json(bad, v, error)) << bad;
+        EXPECT_NE(error.find("column"), std::string::npos) << bad << ": " << error;
+        EXPECT_TRUE(v.is_null());
+    }
+    EXPECT_TRUE(parse_json(std::string(64, '[') + std::string(64, ']'), v, error)) << error;
+    EXPECT_FALSE(parse_json(std::string(65, '[') + std::string(65, ']'), v, error));
+    EXPECT_NE(error.find("nesting deeper than 64"), std::string::npos) << error;
+    EXPECT_EQ(json_text(Json("a\xff")), "\"a\xef\xbf\xbd\"") << "a byte that is not UTF-8 written as U+FFFD, no exception";
 }
 
 }  // namespace

@@ -26,9 +26,10 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "greedy.h"
 #include "search.h"
-#include "json_read.h"
+#include "json.h"
 #include "play.h"
 #include "policy.h"
 
@@ -59,15 +60,15 @@ bool watched(const Options& o, const std::string& command) {
 }
 
 // The answer a seat gave, and the request it answered as it saw it.
-void score_answer(const Options& o, const Request& r, const JsonValue& q, Tally& t) {
+void score_answer(const Options& o, const Request& r, const Json& q, Tally& t) {
     const Game& g = r.game;
     if (g.is_terminal() || g.current_player() != 0) return;
     ++t.answers;
-    const int pick = q["pick"].is_null() ? -1 : int(q["pick"].integer());
-    const JsonValue& p = q["put"];
+    const int pick = at(q, "/pick").is_null() ? -1 : int(integer_at(q, "/pick"));
+    const Json& p = at(q, "/put");
     const Placement put = p.is_null() ? Placement{}
-                                      : Placement{int8_t(p["x"].integer()), int8_t(p["y"].integer()),
-                                                  int8_t(p["rotation"].integer())};
+                                      : Placement{int8_t(integer_at(p, "/x")), int8_t(integer_at(p, "/y")),
+                                                  int8_t(integer_at(p, "/rotation"))};
     PlacementList spots;
     int free[kMaxDraft];
     const bool counts_pick = !g.last_turn() && g.free_picks(free) > 1;
@@ -97,43 +98,42 @@ void score_replay(const Options& o, const std::string& path, std::map<std::strin
     std::ifstream in(path);
     std::stringstream text;
     text << in.rdbuf();
-    JsonValue replay;
+    Json replay;
     std::string error;
-    if (!JsonReader::parse(text.str(), replay, error)) {
+    if (!parse_json(text.str(), replay, error)) {
         fprintf(stderr, "predict: %s: %s\n", path.c_str(), error.c_str());
         return;
     }
-    std::vector<PlayerMemory> memory(replay["bots"].size());
-    for (const JsonValue& q : replay["requests"].items) {
-        const size_t seat = size_t(q["seat"].integer());
+    std::vector<PlayerMemory> memory(at(replay, "/bots").size());
+    for (const Json& q : at(replay, "/requests")) {
+        const size_t seat = size_t(integer_at(q, "/seat"));
         if (seat >= memory.size()) continue;
-        std::istringstream request(q["input"].text);
+        std::istringstream request(string_at(q, "/input"));
         std::string first;
         std::getline(request, first);
         bool complete;
         std::vector<std::string> warnings;
-        const Rule rule = replay["rule"].text == "adjacent" ? Rule::Adjacent : Rule::Match;
+        const Rule rule = string_at(replay, "/rule") == "adjacent" ? Rule::Adjacent : Rule::Match;
         const Request r = memory[seat].read(first, request, rule, complete, warnings);
-        const std::string command = replay["bots"][seat].text;
+        const std::string command = string_at(replay, "/bots/" + std::to_string(seat));
         if (complete && watched(o, command))
-            score_answer(o, r, q, tallies[replay["variant"].text + "  " + command]);
+            score_answer(o, r, q, tallies[string_at(replay, "/variant") + "  " + command]);
     }
 }
 
+// The options; --help prints them, a bad command line exits with 2.
 Options parse(int argc, char** argv) {
     Options o;
     SearchOptions search;  // what --set changes, as in the bot; only its policy weights are read
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--samples" && i + 1 < argc) o.samples = std::max(1, atoi(argv[++i]));
-        else if (a == "--seat-command" && i + 1 < argc) o.seat_command = argv[++i];
-        else if (a == "--set" && i + 1 < argc) {
-            if (!set_search_option(search, argv[++i])) {
-                fprintf(stderr, "predict: unknown setting '%s'\n", argv[i]);
-                exit(2);
-            }
-        } else o.paths.push_back(a);
-    }
+    CLI::App app{"How well the search's pictures of the other players foresee what they did, on replays.", "predict"};
+    app.add_option("--samples", o.samples, "samples of the policy's jitter an answer")
+        ->check(CLI::PositiveNumber)->capture_default_str();
+    app.add_option("--seat-command", o.seat_command, "watches the seats whose command holds TEXT (default: not our bot)");
+    app.add_option_function<std::string>("--set", [&search](const std::string& setting) {
+           if (!set_search_option(search, setting)) throw CLI::ValidationError("--set", "unknown setting '" + setting + "'");
+       }, "changes the policy's weights as the bot's --set does")->expected(1)->take_all()->trigger_on_parse();
+    app.add_option("REPLAY", o.paths, "replays (referee --replay-dir), or folders of them")->required();
+    parse_command_line(app, argc, argv);
     o.weights = search.weights;
     return o;
 }
@@ -142,10 +142,6 @@ Options parse(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     const Options o = parse(argc, argv);
-    if (o.paths.empty()) {
-        fprintf(stderr, "usage: predict [--samples N] [--seat-command TEXT] [--set NAME=VALUE]... REPLAY.json|DIR...\n");
-        return 2;
-    }
     std::map<std::string, Tally> tallies;
     for (const std::string& p : o.paths) {
         if (std::filesystem::is_directory(p)) {

@@ -18,7 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "clock.h"
-#include "json_read.h"
+#include "json.h"
 
 #include <algorithm>
 #include <cctype>
@@ -47,13 +47,13 @@ const std::string kReplacement = "\xef\xbf\xbd";  // U+FFFD, what the replay wri
 
 // ---------------------------------------------------------------- JSON
 
-// The referee's own reader (json_read.h), strict about syntax: a summary or a
-// replay that is not JSON fails the test.
-using Json = kd::JsonValue;
+// The referee's reader (json.h), strict about syntax: a summary or a replay
+// that is not JSON fails the test; so does a field it lacks (at() throws).
+using kd::Json;
 
 bool parse_json(const std::string& text, Json& out) {
     std::string error;
-    return kd::JsonReader::parse(text, out, error);
+    return kd::parse_json(text, out, error);
 }
 
 // The code points of `text`, or false if it is not valid UTF-8 (an oracle
@@ -282,54 +282,56 @@ class RefereeHostile : public ::testing::Test {
         EXPECT_FALSE(run.hung) << "the referee ran over " << kHardLimitS << " s and was killed";
         EXPECT_EQ(run.exit_code, 0) << "stdout:\n" << run.out << "\nstderr:\n" << run.err;
         EXPECT_LT(run.wall_s, kWallLimitS);
-        EXPECT_EQ(run.summary["games"].integer(), games);
+        EXPECT_EQ(run.summary.at("games").get<long>(), games);
         ASSERT_EQ(int(run.replays.size()), games);
         for (const Json& r : run.replays) {
-            EXPECT_EQ(r["final"]["ranks"].size(), 2u);
+            EXPECT_EQ(r.at("final").at("ranks").size(), 2u);
             int seat = seat_of(r, greedy_name());
             long answers = 0;
-            for (const Json& q : r["requests"].items) answers += q["seat"].integer() == seat;
+            for (const Json& q : r.at("requests")) answers += q.at("seat").get<long>() == seat;
             EXPECT_EQ(answers, 14) << "greedy's game was cut short";
-            EXPECT_TRUE(r["final"]["eliminated"][size_t(seat)].is_null());
+            EXPECT_TRUE(r.at("final").at("eliminated").at(size_t(seat)).is_null());
         }
     }
 
     // The summary entry of the bot whose command holds `name`.
     const Json& bot(const RefereeRun& run, const std::string& name) const {
-        for (const Json& b : run.summary["bots"].items)
-            if (b["command"].text.find(name) != std::string::npos) return b;
+        for (const Json& b : run.summary.at("bots"))
+            if (b.at("command").get<std::string>().find(name) != std::string::npos) return b;
         ADD_FAILURE() << "no bot '" << name << "' in the summary";
-        return Json::null_value();
+        static const Json none;
+        return none;
     }
     const Json& hostile_stats(const RefereeRun& run) const { return bot(run, marker_); }
     const Json& greedy_stats(const RefereeRun& run) const {
-        for (const Json& b : run.summary["bots"].items)
-            if (b["command"].text.find(marker_) == std::string::npos) return b;
+        for (const Json& b : run.summary.at("bots"))
+            if (b.at("command").get<std::string>().find(marker_) == std::string::npos) return b;
         ADD_FAILURE() << "no greedy in the summary";
-        return Json::null_value();
+        static const Json none;
+        return none;
     }
     static std::string greedy_name() { return KD_GREEDY; }
 
     static void expect_counters(const Json& b, const Counters& c, const char* who) {
         SCOPED_TRACE(who);
-        EXPECT_EQ(b["timeouts"].integer(), c.timeouts);
-        EXPECT_EQ(b["bad_output"].integer(), c.bad_output);
-        EXPECT_EQ(b["illegal_put"].integer(), c.illegal_put);
-        EXPECT_EQ(b["invalid_pick"].integer(), c.invalid_pick);
-        EXPECT_EQ(b["crashes"].integer(), c.crashes);
+        EXPECT_EQ(b.at("timeouts").get<long>(), c.timeouts);
+        EXPECT_EQ(b.at("bad_output").get<long>(), c.bad_output);
+        EXPECT_EQ(b.at("illegal_put").get<long>(), c.illegal_put);
+        EXPECT_EQ(b.at("invalid_pick").get<long>(), c.invalid_pick);
+        EXPECT_EQ(b.at("crashes").get<long>(), c.crashes);
     }
 
     // The hostile bot got counters `c`; greedy got none and won every game.
     void expect_outcome(const RefereeRun& run, const Counters& c, int games = 1) {
         expect_counters(hostile_stats(run), c, "hostile bot");
         expect_counters(greedy_stats(run), Counters{}, "greedy");
-        EXPECT_EQ(greedy_stats(run)["wins"].integer(), games);
+        EXPECT_EQ(greedy_stats(run).at("wins").get<long>(), games);
     }
 
     // Seat of the bot whose command holds `name` in a replay.
     static int seat_of(const Json& replay, const std::string& name) {
-        for (size_t s = 0; s < replay["bots"].size(); ++s)
-            if (replay["bots"][s].text.find(name) != std::string::npos) return int(s);
+        for (size_t s = 0; s < replay.at("bots").size(); ++s)
+            if (replay.at("bots").at(s).get<std::string>().find(name) != std::string::npos) return int(s);
         ADD_FAILURE() << "no bot '" << name << "' in the replay";
         return -1;
     }
@@ -339,8 +341,8 @@ class RefereeHostile : public ::testing::Test {
     std::vector<size_t> hostile_requests(const Json& replay) const {
         std::vector<size_t> out;
         int seat = hostile_seat(replay);
-        for (size_t i = 0; i < replay["requests"].size(); ++i)
-            if (replay["requests"][i]["seat"].integer() == seat) out.push_back(i);
+        for (size_t i = 0; i < replay.at("requests").size(); ++i)
+            if (replay.at("requests").at(i).at("seat").get<long>() == seat) out.push_back(i);
         return out;
     }
 
@@ -350,12 +352,12 @@ class RefereeHostile : public ::testing::Test {
     void expect_ended_at(const Json& replay, size_t nth, const std::string& kind) {
         std::vector<size_t> mine = hostile_requests(replay);
         ASSERT_EQ(mine.size(), nth + 1) << "the hostile bot got requests after its game ended, or fewer";
-        for (size_t k = 0; k < nth; ++k) EXPECT_TRUE(replay["requests"][mine[k]]["error"].is_null()) << "request " << k;
-        const Json& last = replay["requests"][mine[nth]];
-        EXPECT_EQ(last["error"]["kind"].text, kind) << last["error"]["detail"].text;
-        const Json& eliminated = replay["final"]["eliminated"][size_t(hostile_seat(replay))];
-        EXPECT_EQ(eliminated["reason"].text, kind);
-        EXPECT_EQ(size_t(eliminated["after_request"].integer()), mine[nth]);
+        for (size_t k = 0; k < nth; ++k) EXPECT_TRUE(replay.at("requests").at(mine[k]).at("error").is_null()) << "request " << k;
+        const Json& last = replay.at("requests").at(mine[nth]);
+        EXPECT_EQ(last.at("error").at("kind").get<std::string>(), kind) << last.at("error").at("detail").get<std::string>();
+        const Json& eliminated = replay.at("final").at("eliminated").at(size_t(hostile_seat(replay)));
+        EXPECT_EQ(eliminated.at("reason").get<std::string>(), kind);
+        EXPECT_EQ(size_t(eliminated.at("after_request").get<long>()), mine[nth]);
     }
 
     std::string marker_, dir_;
@@ -403,7 +405,7 @@ TEST_F(RefereeHostile, SleepingOnTheFirstRequestIsATimeout) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::timeouts, 1));
     expect_ended_at(run.replays[0], 0, "timeout");
-    double waited = run.replays[0]["requests"][0]["time_ms"].number();
+    double waited = run.replays[0].at("requests").at(0).at("time_ms").get<double>();
     EXPECT_GE(waited, 2000.0);
     EXPECT_LT(waited, 4000.0);
 }
@@ -416,7 +418,7 @@ TEST_F(RefereeHostile, AnsweringTwiceTheLimitIsATimeout) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::timeouts, 1));
     expect_ended_at(run.replays[0], 2, "timeout");
-    double waited = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["time_ms"].number();
+    double waited = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]).at("time_ms").get<double>();
     EXPECT_GE(waited, 200.0);
 }
 
@@ -431,7 +433,7 @@ TEST_F(RefereeHostile, GarbageIsBadOutput) {
     expect_ended_at(run.replays[0], 2, "bad_output");
     std::vector<unsigned> codes;
     EXPECT_TRUE(decode_utf8(run.replay_texts[0], codes)) << "the bot's bytes made the replay invalid UTF-8";
-    const std::string& output = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["output"].text;
+    const std::string& output = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]).at("output").get<std::string>();
     EXPECT_NE(output.find("hello \x01" + kReplacement + " referee\n"), std::string::npos) << output;
 }
 
@@ -445,9 +447,9 @@ TEST_F(RefereeHostile, ALineOf5009CharactersAtOnceIsBadOutput) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::bad_output, 1));
     expect_ended_at(run.replays[0], 2, "bad_output");
-    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
-    EXPECT_NE(request["error"]["detail"].text.find("longer than 4096"), std::string::npos) << request["error"]["detail"].text;
-    EXPECT_LT(request["output"].text.size(), 400u) << "only the start of the long line goes into the replay";
+    const Json& request = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]);
+    EXPECT_NE(request.at("error").at("detail").get<std::string>().find("longer than 4096"), std::string::npos) << request.at("error").at("detail").get<std::string>();
+    EXPECT_LT(request.at("output").get<std::string>().size(), 400u) << "only the start of the long line goes into the replay";
 }
 
 TEST_F(RefereeHostile, ALineOf5009CharactersInTwoPiecesIsBadOutput) {
@@ -462,9 +464,9 @@ TEST_F(RefereeHostile, ALineOfExactly4096CharactersIsAnAnswer) {
     RefereeRun run = referee({hostile("long-line", 2, false, "4096"), greedy()});
     expect_finished(run);
     expect_outcome(run, Counters{});
-    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
-    EXPECT_EQ(request["output"].text.size(), std::string(request["output"].text).find('\n') + 1 + 4096 + 1);
-    EXPECT_EQ(request["message"].text, std::string(40, 'x')) << "cut at 40 characters";
+    const Json& request = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]);
+    EXPECT_EQ(request.at("output").get<std::string>().size(), std::string(request.at("output").get<std::string>()).find('\n') + 1 + 4096 + 1);
+    EXPECT_EQ(request.at("message").get<std::string>(), std::string(40, 'x')) << "cut at 40 characters";
 
     RefereeRun over = referee({hostile("long-line", 2, false, "4097"), greedy()});
     expect_finished(over);
@@ -477,11 +479,11 @@ TEST_F(RefereeHostile, TheLineLimitCountsCharactersNotBytes) {
     RefereeRun run = referee({hostile("long-line-utf8", 2, false, "4096"), greedy()});
     expect_finished(run);
     expect_outcome(run, Counters{});
-    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
-    EXPECT_GT(request["output"].text.size(), 8000u);
+    const Json& request = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]);
+    EXPECT_GT(request.at("output").get<std::string>().size(), 8000u);
     std::string e_acute_40;
     for (int i = 0; i < 40; ++i) e_acute_40 += "\xc3\xa9";
-    EXPECT_EQ(request["message"].text, e_acute_40) << "cut at 40 characters, not 40 bytes";
+    EXPECT_EQ(request.at("message").get<std::string>(), e_acute_40) << "cut at 40 characters, not 40 bytes";
 
     RefereeRun over = referee({hostile("long-line-utf8", 2, false, "4097"), greedy()});
     expect_finished(over);
@@ -500,14 +502,14 @@ TEST_F(RefereeHostile, MessagesAreCutAt40CharactersAndWrittenAsUtf8) {
     expect_outcome(run, Counters{});
     std::vector<unsigned> codes;
     ASSERT_TRUE(decode_utf8(run.replay_texts[0], codes)) << "the replay is not valid UTF-8";
-    const Json& request = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]];
+    const Json& request = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]);
     const std::string ascii = "abcdefghijklmnopqrstuvwxyz0123456789AB";
-    EXPECT_EQ(request["message"].text, ascii + kReplacement + "\xc3\xa9");
-    ASSERT_TRUE(decode_utf8(request["message"].text, codes));
+    EXPECT_EQ(request.at("message").get<std::string>(), ascii + kReplacement + "\xc3\xa9");
+    ASSERT_TRUE(decode_utf8(request.at("message").get<std::string>(), codes));
     EXPECT_EQ(codes.size(), 40u);
-    EXPECT_NE(request["output"].text.find(ascii + kReplacement + "\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e" "end\n"),
+    EXPECT_NE(request.at("output").get<std::string>().find(ascii + kReplacement + "\xc3\xa9\xe2\x82\xac\xf0\x9d\x84\x9e" "end\n"),
               std::string::npos)
-        << "the output, whole, as UTF-8: " << request["output"].text;
+        << "the output, whole, as UTF-8: " << request.at("output").get<std::string>();
 }
 
 // ---------------------------------------------------------------- the last line
@@ -522,11 +524,11 @@ TEST_F(RefereeHostile, TheLastAnswerWithoutANewlineCounts) {
     const Json& r = run.replays[0];
     std::vector<size_t> mine = hostile_requests(r);
     ASSERT_EQ(mine.size(), 14u);
-    const Json& last = r["requests"][mine[13]];
-    EXPECT_TRUE(last["error"].is_null()) << last["error"]["detail"].text;
-    EXPECT_EQ(last["put_result"].text, "placed");
-    EXPECT_NE(last["output"].text.back(), '\n');
-    EXPECT_TRUE(r["final"]["eliminated"][size_t(hostile_seat(r))].is_null());
+    const Json& last = r.at("requests").at(mine[13]);
+    EXPECT_TRUE(last.at("error").is_null()) << last.at("error").at("detail").get<std::string>();
+    EXPECT_EQ(last.at("put_result").get<std::string>(), "placed");
+    EXPECT_NE(last.at("output").get<std::string>().back(), '\n');
+    EXPECT_TRUE(r.at("final").at("eliminated").at(size_t(hostile_seat(r))).is_null());
 }
 
 // The same in the middle of the game: that answer counts (its pick is made),
@@ -537,11 +539,11 @@ TEST_F(RefereeHostile, AnAnswerWithoutANewlineBeforeExitingCountsThenTheBotIsGon
     expect_outcome(run, only(&Counters::crashes, 1));
     const Json& r = run.replays[0];
     expect_ended_at(r, 3, "crash");
-    const Json& answered = r["requests"][hostile_requests(r)[2]];
-    EXPECT_EQ(answered["put_result"].text, "placed");
+    const Json& answered = r.at("requests").at(hostile_requests(r)[2]);
+    EXPECT_EQ(answered.at("put_result").get<std::string>(), "placed");
     bool picked = false;
-    for (const Json& slot : answered["after"]["draft"].items)
-        picked |= slot["id"].integer() == answered["pick"].integer() && slot["owner"].integer() == hostile_seat(r);
+    for (const Json& slot : answered.at("after").at("draft"))
+        picked |= slot.at("id").get<long>() == answered.at("pick").get<long>() && slot.at("owner").get<long>() == hostile_seat(r);
     EXPECT_TRUE(picked) << "its pick was not made";
 }
 
@@ -550,8 +552,8 @@ TEST_F(RefereeHostile, AMegabyteWithoutNewlineIsBadOutput) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::bad_output, 1));
     expect_ended_at(run.replays[0], 2, "bad_output");
-    const Json& error = run.replays[0]["requests"][hostile_requests(run.replays[0])[2]]["error"];
-    EXPECT_NE(error["detail"].text.find("longer than"), std::string::npos) << error["detail"].text;
+    const Json& error = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[2]).at("error");
+    EXPECT_NE(error.at("detail").get<std::string>().find("longer than"), std::string::npos) << error.at("detail").get<std::string>();
     EXPECT_LT(run.replay_texts[0].size(), 200000u) << "the megabyte went into the replay";
     EXPECT_LT(run.wall_s, 5.0);
 }
@@ -563,8 +565,8 @@ TEST_F(RefereeHostile, EndlessOutputIsBadOutputAtTheNextRequest) {
     expect_finished(run);
     expect_outcome(run, only(&Counters::bad_output, 1));
     expect_ended_at(run.replays[0], 3, "bad_output");
-    const Json& error = run.replays[0]["requests"][hostile_requests(run.replays[0])[3]]["error"];
-    EXPECT_NE(error["detail"].text.find("spam 0"), std::string::npos) << error["detail"].text;
+    const Json& error = run.replays[0].at("requests").at(hostile_requests(run.replays[0])[3]).at("error");
+    EXPECT_NE(error.at("detail").get<std::string>().find("spam 0"), std::string::npos) << error.at("detail").get<std::string>();
     EXPECT_LT(run.wall_s, 5.0);
 }
 
@@ -619,10 +621,10 @@ TEST_F(RefereeHostile, PickingATakenTileIsAnInvalidPick) {
     expect_ended_at(r, 0, "invalid_pick");
     size_t at = hostile_requests(r)[0];
     ASSERT_GT(at, 0u);
-    long pick = r["requests"][at]["pick"].integer();
+    long pick = r.at("requests").at(at).at("pick").get<long>();
     bool taken = false;
-    for (const Json& slot : r["requests"][at - 1]["after"]["draft"].items)
-        taken |= slot["id"].integer() == pick && slot["owner"].integer() != -1;
+    for (const Json& slot : r.at("requests").at(at - 1).at("after").at("draft"))
+        taken |= slot.at("id").get<long>() == pick && slot.at("owner").get<long>() != -1;
     EXPECT_TRUE(taken) << "tile " << pick << " was not taken: the bot did not test what it meant to";
 }
 
@@ -633,8 +635,8 @@ TEST_F(RefereeHostile, PickingATileNotInTheDraftIsAnInvalidPick) {
     expect_outcome(run, only(&Counters::invalid_pick, 1));
     const Json& r = run.replays[0];
     expect_ended_at(r, 0, "invalid_pick");
-    long pick = r["requests"][0]["pick"].integer();
-    for (const Json& id : r["drafts"][0].items) EXPECT_NE(id.integer(), pick);
+    long pick = r.at("requests").at(0).at("pick").get<long>();
+    for (const Json& id : r.at("drafts").at(0)) EXPECT_NE(id.get<long>(), pick);
 }
 
 // "PUT 0 0 0" is never legal for a kingdom that stays empty: every one of its
@@ -648,17 +650,17 @@ TEST_F(RefereeHostile, IllegalPutsDiscardTilesButTheBotPlaysOn) {
     EXPECT_EQ(mine.size(), 14u);
     int illegal = 0;
     for (size_t i : mine) {
-        const Json& q = r["requests"][i];
-        if (q["turn"].integer() == 0) {
-            EXPECT_TRUE(q["error"].is_null());
+        const Json& q = r.at("requests").at(i);
+        if (q.at("turn").get<long>() == 0) {
+            EXPECT_TRUE(q.at("error").is_null());
             continue;
         }
-        EXPECT_EQ(q["error"]["kind"].text, "illegal_put");
-        EXPECT_EQ(q["put_result"].text, "illegal");
+        EXPECT_EQ(q.at("error").at("kind").get<std::string>(), "illegal_put");
+        EXPECT_EQ(q.at("put_result").get<std::string>(), "illegal");
         illegal++;
     }
     EXPECT_EQ(illegal, 12);
-    EXPECT_TRUE(r["final"]["eliminated"][size_t(hostile_seat(r))].is_null());
+    EXPECT_TRUE(r.at("final").at("eliminated").at(size_t(hostile_seat(r))).is_null());
 }
 
 TEST_F(RefereeHostile, StrictPutEndsTheGameAtTheFirstIllegalPut) {
@@ -685,19 +687,19 @@ TEST_F(RefereeHostile, StrictPutMakesNoPickAndDatesTheElimination) {
     ASSERT_FALSE(mine.empty());
     expect_ended_at(r, mine.size() - 1, "illegal_put");
     const size_t at = mine.back();
-    const Json& q = r["requests"][at];
-    const long turn = q["turn"].integer();
-    ASSERT_LT(at + 1, r["requests"].size());
-    ASSERT_EQ(r["requests"][at + 1]["turn"].integer(), turn + 1)
+    const Json& q = r.at("requests").at(at);
+    const long turn = q.at("turn").get<long>();
+    ASSERT_LT(at + 1, r.at("requests").size());
+    ASSERT_EQ(r.at("requests").at(at + 1).at("turn").get<long>(), turn + 1)
         << "not the last request of its turn: the bot did not test what it meant to";
-    EXPECT_EQ(q["put_result"].text, "illegal");
-    EXPECT_TRUE(q["pick"].is_null()) << "the pick was made";
-    const std::string& out = q["output"].text;
+    EXPECT_EQ(q.at("put_result").get<std::string>(), "illegal");
+    EXPECT_TRUE(q.at("pick").is_null()) << "the pick was made";
+    const std::string& out = q.at("output").get<std::string>();
     ASSERT_NE(out.find("PICK "), std::string::npos) << out;
     const std::string named = std::to_string(strtol(out.c_str() + out.find("PICK ") + 5, nullptr, 10));
 
     // The next request shows that tile to place this turn with playerId -1.
-    std::istringstream next(r["requests"][at + 1]["input"].text);
+    std::istringstream next(r.at("requests").at(at + 1).at("input").get<std::string>());
     bool free_next_turn = false;
     for (std::string line; std::getline(next, line);) {
         std::istringstream words(line);
@@ -705,19 +707,19 @@ TEST_F(RefereeHostile, StrictPutMakesNoPickAndDatesTheElimination) {
         if (w.size() == 5 && w[0] == named) free_next_turn = w[3] == "-1";
     }
     EXPECT_TRUE(free_next_turn) << "tile " << named << " is not free in the next request:\n"
-                                << r["requests"][at + 1]["input"].text;
+                                << r.at("requests").at(at + 1).at("input").get<std::string>();
 
     bool dated = false, unpicked = false;
-    for (const Json& e : r["events"].items) {
-        if (e["kind"].text == "eliminated" && e["seat"].integer() == seat) {
-            EXPECT_EQ(e["turn"].integer(), turn) << "the elimination is dated another turn";
-            EXPECT_EQ(size_t(e["after_request"].integer()), at);
+    for (const Json& e : r.at("events")) {
+        if (e.at("kind").get<std::string>() == "eliminated" && e.at("seat").get<long>() == seat) {
+            EXPECT_EQ(e.at("turn").get<long>(), turn) << "the elimination is dated another turn";
+            EXPECT_EQ(size_t(e.at("after_request").get<long>()), at);
             dated = true;
         }
-        if (e["kind"].text == "discard" && std::to_string(e["tile"].integer()) == named) {
-            EXPECT_EQ(e["reason"].text, "unpicked");
-            EXPECT_EQ(e["seat"].integer(), -1);
-            EXPECT_EQ(e["turn"].integer(), turn + 1);
+        if (e.at("kind").get<std::string>() == "discard" && std::to_string(e.at("tile").get<long>()) == named) {
+            EXPECT_EQ(e.at("reason").get<std::string>(), "unpicked");
+            EXPECT_EQ(e.at("seat").get<long>(), -1);
+            EXPECT_EQ(e.at("turn").get<long>(), turn + 1);
             unpicked = true;
         }
     }
@@ -736,9 +738,9 @@ TEST_F(RefereeHostile, FloodingStderrIsNoFault) {
     expect_outcome(run, Counters{});
     const Json& r = run.replays[0];
     EXPECT_EQ(hostile_requests(r).size(), 14u);
-    EXPECT_TRUE(r["final"]["eliminated"][size_t(hostile_seat(r))].is_null());
+    EXPECT_TRUE(r.at("final").at("eliminated").at(size_t(hostile_seat(r))).is_null());
     for (size_t i : hostile_requests(r)) {
-        const std::string& err = r["requests"][i]["stderr"].text;
+        const std::string& err = r.at("requests").at(i).at("stderr").get<std::string>();
         EXPECT_GT(err.size(), 0u);
         EXPECT_LE(err.size(), 4096u);
     }
@@ -759,9 +761,9 @@ TEST_F(RefereeHostile, AReplayThatCannotBeWrittenIsReported) {
     EXPECT_FALSE(run.hung);
     EXPECT_EQ(run.exit_code, 1) << "stderr:\n" << run.err;
     EXPECT_NE(run.err.find("cannot write the replay " + planted), std::string::npos) << run.err;
-    EXPECT_EQ(run.summary["games"].integer(), 2) << "the run goes on";
+    EXPECT_EQ(run.summary.at("games").get<long>(), 2) << "the run goes on";
     ASSERT_EQ(run.replays.size(), 1u);
-    EXPECT_EQ(run.replays[0]["game"].integer(), 1);
+    EXPECT_EQ(run.replays[0].at("game").get<long>(), 1);
 }
 
 // ---------------------------------------------------------------- descendants
@@ -818,11 +820,11 @@ TEST_F(RefereeHostile, SixHostileGamesAtOnce) {
         const Json& r = run.replays[g];
         std::vector<size_t> mine = hostile_requests(r);
         ASSERT_FALSE(mine.empty());
-        const std::string kind = r["requests"][mine.back()]["error"]["kind"].text;
+        const std::string kind = r.at("requests").at(mine.back()).at("error").at("kind").get<std::string>();
         expect_ended_at(r, mine.size() - 1, kind);
         std::string outcome = kind + "@" + std::to_string(mine.size() - 1);
         outcomes.push_back(outcome);
-        const std::string& err = r["requests"][mine[0]]["stderr"].text;
+        const std::string& err = r.at("requests").at(mine[0]).at("stderr").get<std::string>();
         size_t at = err.find("hostile mode ");
         if (at != std::string::npos) {
             std::string mode = err.substr(at + 13, err.find('\n', at) - at - 13);

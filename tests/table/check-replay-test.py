@@ -155,7 +155,7 @@ def check_not_replays():
     status, lines = check_replays([os.path.join(work, "missing.json")])
     check(status == 1 and lines[0].endswith("FAILED: cannot read it"), f"a missing file: {lines}")
     p = subprocess.run([referee, "--check-replay"], capture_output=True, text=True, timeout=60)
-    check(p.returncode == 2 and "needs the replay files" in p.stderr, "no file: a usage error")
+    check(p.returncode == 2 and "REPLAY is required" in p.stderr, "no file: a usage error")
 
 
 games = check_games()

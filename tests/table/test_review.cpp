@@ -10,7 +10,7 @@
 
 #include "check_replay.h"
 #include "greedy.h"
-#include "json_read.h"
+#include "json.h"
 #include "refereed_game.h"
 #include "review.h"
 
@@ -40,29 +40,30 @@ std::string seat_inputs(int turn) {
 
 const std::vector<std::string> kBot = {"--playouts", "200", "--seed", "5"};
 
-JsonValue review(const std::string& inputs, const Answer& person) {
-    JsonValue v;
+Json review(const std::string& inputs, const Answer& person) {
+    Json v;
     std::string error;
-    EXPECT_TRUE(JsonReader::parse(review_answer(kBot, inputs, person, 300), v, error)) << error;
-    EXPECT_TRUE(v["error"].is_null()) << v["error"].text;
+    EXPECT_TRUE(parse_json(review_answer(kBot, inputs, person, 300), v, error)) << error;
+    EXPECT_TRUE(at(v, "/error").is_null()) << string_at(v, "/error");
     return v;
 }
 
-Answer answer_of(const JsonValue& a) {
+Answer answer_of(const Json& a) {
     Answer out;
-    if (!a["put"].is_null())
-        out.put = Placement{int8_t(a["put"]["x"].integer()), int8_t(a["put"]["y"].integer()), int8_t(a["put"]["rotation"].integer())};
-    out.pick = a["pick"].is_null() ? -1 : int(a["pick"].integer());
+    if (!at(a, "/put").is_null())
+        out.put = Placement{int8_t(integer_at(a, "/put/x")), int8_t(integer_at(a, "/put/y")),
+                            int8_t(integer_at(a, "/put/rotation"))};
+    out.pick = at(a, "/pick").is_null() ? -1 : int(integer_at(a, "/pick"));
     return out;
 }
 
 TEST(Review, TheBotsOwnAnswerIsTheSameAndCostsNothing) {
     const std::string inputs = seat_inputs(3);
-    const JsonValue first = review(inputs, Answer{});
-    const JsonValue again = review(inputs, answer_of(first["bot"]));
-    EXPECT_TRUE(again["same"].boolean);
-    EXPECT_EQ(again["bot_value"].number(), again["person_value"].number());
-    EXPECT_EQ(again["bot_first"].number(), again["person_first"].number());
+    const Json first = review(inputs, Answer{});
+    const Json again = review(inputs, answer_of(at(first, "/bot")));
+    EXPECT_TRUE(at(again, "/same") == true);
+    EXPECT_EQ(number_at(again, "/bot_value"), number_at(again, "/person_value"));
+    EXPECT_EQ(number_at(again, "/bot_first"), number_at(again, "/person_first"));
 }
 
 TEST(Review, AnotherAnswerIsValuedOnTheSameDeals) {
@@ -76,11 +77,12 @@ TEST(Review, AnotherAnswerIsValuedOnTheSameDeals) {
     ASSERT_GT(g.answer_picks(picks), 0);
     Answer other{spots[0], picks[0], "", ""};
     if (same_answer(g, other, bot.analysis.sent)) other.put = spots[1];
-    const JsonValue v = review(inputs, other);
-    EXPECT_FALSE(v["same"].boolean);
+    const Json v = review(inputs, other);
+    EXPECT_TRUE(at(v, "/same") == false);
     for (const char* key : {"bot_value", "bot_first", "person_value", "person_first"}) {
-        EXPECT_GE(v[key].number(), 0.0) << key;
-        EXPECT_LE(v[key].number(), 1.0) << key;
+        EXPECT_GE(number_at(v, std::string("/") + key), 0.0) << key;
+        EXPECT_LE(number_at(v, std::string("/") + key), 1.0) << key;
+        EXPECT_TRUE(at(v, std::string("/") + key).is_number()) << key;
     }
     const PolicyWeights w = SearchOptions{}.weights.for_variant(g.variant());
     const AnswerWorth a = answer_worth(bot.analysis.request, other, w, 100, 9), b = answer_worth(bot.analysis.request, other, w, 100, 9),

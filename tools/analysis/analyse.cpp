@@ -21,14 +21,10 @@ namespace kd {
 namespace analysis {
 
 int run(int argc, char** argv) {
-    Args a;
+    Args a = parse_args(argc, argv);
     std::string error;
-    if (!parse_args(argc, argv, a, error)) {
-        std::cerr << "analyse: " << error << " (tools/analyse --help)\n";
-        return 2;
-    }
     Source s;
-    JsonValue replay;
+    Json replay;
     if (!a.replay.empty() && (!load_replay(a.replay, replay, error) || !select_request(replay, a, s, error))) {
         std::cerr << "analyse: " << error << "\n";
         return 1;
@@ -50,7 +46,7 @@ int run(int argc, char** argv) {
         return 1;
     }
     for (const std::string& warning : an.warnings) std::cerr << "warning: " << warning << "\n";
-    std::cout << (a.json ? report_json(a, s, po, an, notes) : report_text(a, s, po, an, notes));
+    std::cout << (a.json ? json_text(report_json(a, s, po, an, notes)) + "\n" : report_text(a, s, po, an, notes));
     return 0;
 }
 

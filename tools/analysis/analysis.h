@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "args.h"
-#include "json_read.h"
+#include "json.h"
 #include "play.h"
 #include "position.h"
 #include "search.h"
@@ -72,14 +72,14 @@ inline bool analyse_position(const Args& a, const PlayerOptions& po, Analysis& o
 
 // Whether the replay's answer is the one sent here. No PUT on either side is
 // the same: the first turn, or a tile that fits nowhere ("PUT 0 0 0" then).
-inline bool same_as_recorded(const JsonValue& rec, const Game& g, const Answer& sent) {
-    const JsonValue& put = rec["put"];
+inline bool same_as_recorded(const Json& rec, const Game& g, const Answer& sent) {
+    const Json& put = at(rec, "/put");
     const bool put_same = g.first_turn() || !sent.put.valid()
-                              ? put.is_null() || rec["put_result"].text == "no_legal_spot"
-                              : !put.is_null() && put["x"].integer() == sent.put.x &&
-                                    put["y"].integer() == sent.put.y && put["rotation"].integer() == sent.put.rotation;
-    const bool pick_same = sent.pick < 0 ? rec["pick"].is_null() : rec["pick"].integer() == sent.pick;
-    return put_same && pick_same && rec["error"].is_null();
+                              ? put.is_null() || string_at(rec, "/put_result") == "no_legal_spot"
+                              : !put.is_null() && integer_at(put, "/x") == sent.put.x &&
+                                    integer_at(put, "/y") == sent.put.y && integer_at(put, "/rotation") == sent.put.rotation;
+    const bool pick_same = sent.pick < 0 ? at(rec, "/pick").is_null() : integer_at(rec, "/pick") == sent.pick;
+    return put_same && pick_same && at(rec, "/error").is_null();
 }
 
 }  // namespace analysis

@@ -13,53 +13,39 @@
 namespace kd {
 namespace analysis {
 
-inline void answer_json(JsonWriter& w, const Game& g, const Placement& put, int pick) {
-    w.key("put");
-    if (g.first_turn() || !put.valid()) w.null();
-    else w.begin_object().field("x", int(put.x)).field("y", int(put.y)).field("rotation", int(put.rotation)).end_object();
-    w.key("pick");
-    if (pick < 0) w.null();
-    else w.value(pick);
+// The answer's "put" and "pick" (null where there is none) added to `j`.
+inline void add_answer(Json& j, const Game& g, const Placement& put, int pick) {
+    j["put"] = nullptr;
+    if (!g.first_turn() && put.valid()) j["put"] = {{"x", int(put.x)}, {"y", int(put.y)}, {"rotation", int(put.rotation)}};
+    j["pick"] = pick < 0 ? Json(nullptr) : Json(pick);
 }
 
-inline std::string report_json(const Args& a, const Source& s, const PlayerOptions& po, const Analysis& an,
+inline Json report_json(const Args& a, const Source& s, const PlayerOptions& po, const Analysis& an,
                         const std::vector<std::string>& notes) {
     const Game& g = an.request.game;
     const SearchReport& r = an.report;
-    JsonWriter w;
-    w.begin_object().key("replay");
-    if (s.seat >= 0) w.value(a.replay).field("request", a.request).field("seat", s.seat).field("command", s.command);
-    else w.null().key("request").null().key("seat").null().key("command").null();
-    w.field("requests_read", an.requests).field("index", an.request.index).field("turn", g.turn());
-    w.field("turns", g.variant().turns).field("variant", g.variant().name).key("seed").raw(std::to_string(po.seed));
-    w.key("playouts_limit");
-    if (po.playouts > 0) w.value(po.playouts);
-    else w.null();
-    w.key("budget_ms");
-    if (po.playouts > 0) w.null();
-    else w.value(an.budget_ms, 1);
-    w.field("rule", rule_mode_name(po.rule)).key("settings").begin_array();
-    for (const std::string& setting : po.settings) w.value(setting);
-    w.end_array().field("mode", r.mode).field("playouts", r.playouts).field("nodes", r.nodes);
-    w.field("candidates_count", r.candidates).field("value", r.value, 4).field("first", r.win, 4);
-    w.key("chosen").begin_object();
-    answer_json(w, g, an.sent.put, an.sent.pick);
-    w.end_object().key("search_answer").begin_object();  // before make_safe
-    answer_json(w, g, r.answer.put, r.answer.pick);
-    w.end_object().key("candidates").begin_array();
+    const bool replay = s.seat >= 0;
+    Json j = {{"replay", replay ? Json(a.replay) : Json()}, {"request", replay ? Json(a.request) : Json()},
+              {"seat", replay ? Json(s.seat) : Json()}, {"command", replay ? Json(s.command) : Json()},
+              {"requests_read", an.requests}, {"index", an.request.index}, {"turn", g.turn()},
+              {"turns", g.variant().turns}, {"variant", g.variant().name}, {"seed", po.seed},
+              {"playouts_limit", po.playouts > 0 ? Json(po.playouts) : Json()},
+              {"budget_ms", po.playouts > 0 ? Json() : decimal(an.budget_ms, 1)}, {"rule", rule_mode_name(po.rule)},
+              {"settings", po.settings}, {"mode", r.mode}, {"playouts", r.playouts}, {"nodes", r.nodes},
+              {"candidates_count", r.candidates}, {"value", decimal(r.value, 4)}, {"first", decimal(r.win, 4)}};
+    add_answer(j["chosen"] = Json::object(), g, an.sent.put, an.sent.pick);
+    add_answer(j["search_answer"] = Json::object(), g, r.answer.put, r.answer.pick);  // before make_safe
+    Json& candidates = j["candidates"] = Json::array();
     for (const CandidateReport& c : r.ranked) {
-        w.begin_object();
-        answer_json(w, g, c.put, c.pick);
-        w.field("playouts", c.playouts).field("value", c.value, 4).field("first", c.first, 4).end_object();
+        Json candidate = Json::object();
+        add_answer(candidate, g, c.put, c.pick);
+        candidate["playouts"] = c.playouts, candidate["value"] = decimal(c.value, 4), candidate["first"] = decimal(c.first, 4);
+        candidates.push_back(candidate);
     }
-    w.end_array().key("same_as_recorded");
-    if (s.recorded) w.value(same_as_recorded(*s.recorded, g, an.sent));
-    else w.null();
-    w.key("notes").begin_array();
-    for (const std::string& note : notes) w.value(note);
-    w.end_array().key("warnings").begin_array();
-    for (const std::string& warning : an.warnings) w.value(warning);
-    return w.end_array().end_object().str() + "\n";
+    j["same_as_recorded"] = s.recorded ? Json(same_as_recorded(*s.recorded, g, an.sent)) : Json();
+    j["notes"] = notes;
+    j["warnings"] = an.warnings;
+    return j;
 }
 
 }  // namespace analysis

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "args.h"
-#include "json_read.h"
+#include "json.h"
 #include "play.h"
 
 namespace kd {
@@ -67,40 +67,40 @@ struct Source {
     std::vector<std::string> bot_options;  // from the seat's command
     std::string command;                   // the seat's command, "" from stdin
     int seat = -1;                         // absolute seat, -1 from stdin
-    const JsonValue* recorded = nullptr;   // the replay's request K
+    const Json* recorded = nullptr;        // the replay's request K
 };
 
-inline bool load_replay(const std::string& path, JsonValue& replay, std::string& error) {
+inline bool load_replay(const std::string& path, Json& replay, std::string& error) {
     std::ifstream file(path, std::ios::binary);
     if (!file) return error = path + ": cannot read it", false;
     std::stringstream text;
     text << file.rdbuf();
     std::string why;
-    if (!JsonReader::parse(text.str(), replay, why)) return error = path + ": not JSON: " + why, false;
-    if (!replay["requests"].is(JsonValue::Type::Array) || !replay["bots"].is(JsonValue::Type::Array))
+    if (!parse_json(text.str(), replay, why)) return error = path + ": not JSON: " + why, false;
+    if (!at(replay, "/requests").is_array() || !at(replay, "/bots").is_array())
         return error = path + ": not a replay (no \"requests\" and \"bots\" lists; docs/replay-format.md)", false;
     return true;
 }
 
 // The seat's requests up to K, and its command, from the replay.
-inline bool select_request(const JsonValue& replay, const Args& a, Source& s, std::string& error) {
-    const JsonValue& requests = replay["requests"];
+inline bool select_request(const Json& replay, const Args& a, Source& s, std::string& error) {
+    const Json& requests = replay["requests"];
     const long n = long(requests.size());
     if (a.request >= n)
         return error = "request " + std::to_string(a.request) + " is out of range: the replay has " +
                        std::to_string(n) + " requests, 0 to " + std::to_string(n - 1), false;
     s.recorded = &requests[size_t(a.request)];
-    s.seat = int((*s.recorded)["seat"].integer());
+    s.seat = int(integer_at(*s.recorded, "/seat"));
     if (a.seat >= 0 && a.seat != s.seat)
         return error = "request " + std::to_string(a.request) + " went to seat " + std::to_string(s.seat) +
                        ", not seat " + std::to_string(a.seat), false;
-    s.command = replay["bots"][size_t(s.seat)].text;
+    s.command = string_at(replay, "/bots/" + std::to_string(s.seat));
     if (!our_bot_options(s.command, s.bot_options))
         return error = "request " + std::to_string(a.request) + " went to seat " + std::to_string(s.seat) +
                        ", whose command '" + s.command + "' is not our bot (a word named bot or bot_*: build/bot)",
                false;
     for (long i = 0; i <= a.request; ++i)
-        if (requests[size_t(i)]["seat"].integer() == s.seat) s.text += requests[size_t(i)]["input"].text;
+        if (integer_at(requests[size_t(i)], "/seat") == s.seat) s.text += string_at(requests[size_t(i)], "/input");
     return true;
 }
 

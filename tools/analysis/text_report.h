@@ -13,7 +13,7 @@
 
 #include "analysis.h"
 #include "args.h"
-#include "json_read.h"
+#include "json.h"
 #include "position.h"
 #include "search.h"
 #include "show.h"
@@ -188,12 +188,13 @@ inline std::string candidates_text(const Game& g, const SearchReport& r) {
 }
 
 // The replay's answer as "PUT x y r, PICK p" ("-" for none), with its error.
-inline std::string recorded_text(const JsonValue& rec) {
-    const JsonValue& put = rec["put"];
+inline std::string recorded_text(const Json& rec) {
+    const Json &put = at(rec, "/put"), &pick = at(rec, "/pick");
     std::string text = "PUT " + (put.is_null() ? std::string("-")
-                                               : put["x"].text + " " + put["y"].text + " " + put["rotation"].text);
-    text += ", PICK " + (rec["pick"].is_null() ? std::string("-") : rec["pick"].text);
-    if (!rec["error"].is_null()) text += " (" + rec["error"]["kind"].text + ")";
+                                               : json_text(at(put, "/x")) + " " + json_text(at(put, "/y")) + " " +
+                                                     json_text(at(put, "/rotation")));
+    text += ", PICK " + (pick.is_null() ? std::string("-") : json_text(pick));
+    if (!at(rec, "/error").is_null()) text += " (" + string_at(rec, "/error/kind") + ")";
     return text;
 }
 

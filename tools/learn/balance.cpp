@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "player.h"
 #include "policy.h"
 #include "record.h"
@@ -202,18 +203,19 @@ int main(int argc, char** argv) {
     double rate = 0.5;
     std::vector<std::string> files;
     std::vector<double> start;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--variant" && i + 1 < argc) v = variant_by_name(argv[++i]);
-        else if (a == "--positions" && i + 1 < argc) positions = std::atol(argv[++i]);
-        else if (a == "--held-out" && i + 1 < argc) held_out = std::atol(argv[++i]);
-        else if (a == "--playouts" && i + 1 < argc) playouts = std::atol(argv[++i]);
-        else if (a == "--epochs" && i + 1 < argc) epochs = std::atol(argv[++i]);
-        else if (a == "--rate" && i + 1 < argc) rate = std::atof(argv[++i]);
-        else if (a == "--start" && i + 1 < argc) start.push_back(std::atof(argv[++i]));
-        else list_record_files(a, files);
-    }
-    if (!v || files.empty()) return std::fprintf(stderr, "usage: balance --variant V RECORDS...\n"), 2;
+    CLI::App app{"Fits the playout policy's weights to self-play records' outcomes.", "balance"};
+    add_variant_option(app, v);
+    app.add_option("--positions", positions, "positions to fit on")->capture_default_str();
+    app.add_option("--held-out", held_out, "positions held out to measure the error")->capture_default_str();
+    app.add_option("--playouts", playouts, "playouts a batch")->capture_default_str();
+    app.add_option("--epochs", epochs, "passes over the positions")->capture_default_str();
+    app.add_option("--rate", rate, "the learning rate")->capture_default_str();
+    app.add_option("--start", start, "the first weights, in order (today's hand-set ones otherwise)")->expected(1)->take_all();
+    app.add_option_function<std::vector<std::string>>("RECORDS", [&files](const std::vector<std::string>& paths) {
+           for (const std::string& p : paths) list_record_files(p, files);
+       }, "record files (.kdsp), or folders of them")->required();
+    parse_command_line(app, argc, argv);
+    if (files.empty()) command_line_error(app, "no record file (.kdsp) in RECORDS");
     std::vector<Position> data = read_positions(files, *v, size_t(positions + held_out));
     if (data.size() <= size_t(held_out)) return std::fprintf(stderr, "balance: too few positions\n"), 1;
     // The last ones are held out: positions of other games than the first ones, mostly.

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "model.h"
 #include "npy.h"
 #include "record.h"
@@ -128,16 +129,15 @@ int main(int argc, char** argv) {
     std::string out;
     std::vector<std::string> files;
     bool predict = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--out" && i + 1 < argc) out = argv[++i];
-        else if (a == "--predict") predict = true;
-        else list_record_files(a, files);
-    }
-    if (out.empty() || files.empty()) {
-        std::fprintf(stderr, "usage: dataset --out DIR [--predict] FILE.kdsp|FOLDER...\n");
-        return 2;
-    }
+    CLI::App app{"Self-play records to numpy arrays of the learned models' features (docs/selfplay-format.md).",
+                 "dataset"};
+    app.add_option("--out", out, "the folder of the arrays, one folder a variant")->required();
+    app.add_flag("--predict", predict, "adds the bot's value of each position");
+    app.add_option_function<std::vector<std::string>>("RECORDS", [&files](const std::vector<std::string>& paths) {
+           for (const std::string& p : paths) list_record_files(p, files);
+       }, "record files (.kdsp), or folders of them")->required();
+    parse_command_line(app, argc, argv);
+    if (files.empty()) command_line_error(app, "no record file (.kdsp) in RECORDS");
     std::map<std::string, Rows> by_variant;
     for (const std::string& f : files) {
         std::vector<std::string> entrants;

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
+#include "json.h"
 #include "players.h"
 #include "record.h"
 
@@ -30,43 +32,34 @@ struct Options {
     long games = 1, first_game = 0;
     uint64_t seed = 1;
     std::string out, json;  // json: the record file as base64 in a one-line JSON object (tools/hosts brings it back)
-    std::vector<std::string> players;
+    std::vector<std::string> players;  // as given, for the file's header
+    std::vector<PlayerSpec> specs;      // as read
 };
 
-[[noreturn]] void usage(const std::string& why) {
-    std::fprintf(stderr, "selfplay: %s\nusage: selfplay --variant 2p|3p|4p|duel --games N --first-game K --seed S "
-                         "[--rule match|adjacent] --out FILE|--json FILE --player \"bot|mce|greedy [options]\"...\n",
-                 why.c_str());
-    std::exit(2);
-}
-
+// The options; --help prints them, a bad command line exits with 2.
 Options parse(int argc, char** argv) {
     Options o;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (i + 1 >= argc) usage("'" + a + "' needs a value");
-        const std::string v = argv[++i];
-        if (a == "--variant") o.variant = variant_by_name(v);
-        else if (a == "--rule" && !rule_by_name(v, o.rule)) usage("--rule takes match or adjacent");
-        else if (a == "--games") o.games = std::atol(v.c_str());
-        else if (a == "--first-game") o.first_game = std::atol(v.c_str());
-        else if (a == "--seed") o.seed = std::strtoull(v.c_str(), nullptr, 10);
-        else if (a == "--out") o.out = v;
-        else if (a == "--json") o.json = v;
-        else if (a == "--player") o.players.push_back(v);
-        else if (a != "--rule") usage("unknown option '" + a + "'");
-    }
-    if (!o.variant) usage("--variant takes 2p, 3p, 4p or duel");
-    if ((o.out.empty() && o.json.empty()) || o.players.empty() || o.games < 1)
-        usage("--out (or --json), --games and a --player are needed");
+    CLI::App app{"Self-play games for learning, each bot answer recorded with its search's candidates "
+                 "(docs/selfplay-format.md).",
+                 "selfplay"};
+    add_variant_option(app, o.variant);
+    add_rule_option(app, o.rule);
+    app.add_option("--games", o.games, "games to play")->check(CLI::PositiveNumber)->capture_default_str();
+    app.add_option("--first-game", o.first_game, "the first game's index: game i plays deal seed+i")
+        ->capture_default_str();
+    app.add_option("--seed", o.seed, "the deals' first seed")->capture_default_str();
+    CLI::Option* out = app.add_option("--out", o.out, "the record file to write");
+    app.add_option("--json", o.json, "the record file as base64 in a one-line JSON object (tools/hosts)")->excludes(out);
+    app.add_option_function<std::string>("--player", [&o](const std::string& text) {
+           PlayerSpec spec;
+           std::string error;
+           if (!read_player_spec(text, spec, error)) throw CLI::ValidationError("--player", error);
+           o.players.push_back(text), o.specs.push_back(spec);
+       }, "a player, \"bot|mce|greedy [options]\"; seat s of game i takes player (s + i) % P")
+        ->required()->expected(1)->take_all()->trigger_on_parse();
+    parse_command_line(app, argc, argv);
+    if (o.out.empty() && o.json.empty()) command_line_error(app, "--out or --json is needed");
     return o;
-}
-
-PlayerSpec read_spec(const std::string& text) {
-    PlayerSpec spec;
-    std::string error;
-    if (!read_player_spec(text, spec, error)) usage(error);
-    return spec;
 }
 
 RecordedAnswer::Kind kind_of(const SearchReport& r) {
@@ -148,12 +141,10 @@ bool write_whole(const std::string& path, const std::string& text) {
 
 int main(int argc, char** argv) {
     const Options o = parse(argc, argv);
-    std::vector<PlayerSpec> specs;
-    for (const std::string& p : o.players) specs.push_back(read_spec(p));
     std::string bytes = file_header(o.players);
-    for (long i = o.first_game; i < o.first_game + o.games; ++i) bytes += game_bytes(play_game(o, specs, i));
+    for (long i = o.first_game; i < o.first_game + o.games; ++i) bytes += game_bytes(play_game(o, o.specs, i));
     const bool ok = (o.out.empty() || write_whole(o.out, bytes)) &&
-                    (o.json.empty() || write_whole(o.json, "{\"kdsp_base64\": \"" + base64(bytes) + "\"}\n"));
+                    (o.json.empty() || write_whole(o.json, json_text({{"kdsp_base64", base64(bytes)}}) + "\n"));
     if (!ok) std::fprintf(stderr, "selfplay: cannot write %s\n", (o.out.empty() ? o.json : o.out).c_str());
     return ok ? 0 : 1;
 }

@@ -16,7 +16,6 @@
 
 #include "game.h"
 #include "json.h"
-#include "json_read.h"
 #include "match_config.h"
 #include "refereed_game.h"
 #include "verdict.h"
@@ -36,62 +35,40 @@ struct ReplayCheck {
 
 namespace replay_check {
 
-// A JSON value as compact text, numbers as they were written.
-inline void write_value(JsonWriter& w, const JsonValue& v) {
-    switch (v.type) {
-        case JsonValue::Type::Null: w.null(); break;
-        case JsonValue::Type::Bool: w.value(v.boolean); break;
-        case JsonValue::Type::Number: w.raw(v.text); break;
-        case JsonValue::Type::String: w.value(v.text); break;
-        case JsonValue::Type::Array:
-            w.begin_array();
-            for (const JsonValue& item : v.items) write_value(w, item);
-            w.end_array();
-            break;
-        case JsonValue::Type::Object:
-            w.begin_object();
-            for (const auto& [key, item] : v.fields) write_value(w.key(key), item);
-            w.end_object();
-            break;
-    }
-}
-inline std::string value_text(const JsonValue& v) {
-    JsonWriter w;
-    write_value(w, v);
-    const std::string& s = w.str();
+// A JSON value as compact text, cut at 160 characters.
+inline std::string value_text(const Json& v) {
+    const std::string s = json_text(v);
     return s.size() > 160 ? s.substr(0, 157) + "..." : s;
 }
 
 // The first place, in the order the referee writes them, where the file's
 // value differs from the rules' one: "path: X in the file, Y by the rules";
 // "" when none does.
-inline std::string first_difference(const JsonValue& file, const JsonValue& rules, const std::string& path) {
+inline std::string first_difference(const Json& file, const Json& rules, const std::string& path) {
     const std::string there = path.empty() ? "the file" : path;
-    if (file.type != rules.type || (file.type != JsonValue::Type::Array && file.type != JsonValue::Type::Object)) {
-        // Numbers by value: the writer's 3 decimals (times) may come back from other tools as 1.0 or 0.25.
-        const bool same = file.type == JsonValue::Type::Number && rules.type == JsonValue::Type::Number
-                              ? std::fabs(file.number() - rules.number()) < 0.0005
-                              : value_text(file) == value_text(rules);
-        return same ? "" : there + ": " + value_text(file) + " in the file, " + value_text(rules) + " by the rules";
-    }
-    if (file.type == JsonValue::Type::Array) {
-        for (size_t i = 0; i < file.items.size() && i < rules.items.size(); ++i) {
-            std::string d = first_difference(file.items[i], rules.items[i], path + "[" + std::to_string(i) + "]");
+    auto differ = [&] { return there + ": " + value_text(file) + " in the file, " + value_text(rules) + " by the rules"; };
+    // Numbers by value: the writer's times (3 decimals) may come back from other tools as 1 or 0.250.
+    if (file.is_number() && rules.is_number())
+        return std::fabs(file.get<double>() - rules.get<double>()) < 0.0005 ? "" : differ();
+    if (file.type() != rules.type() || !file.is_structured()) return file == rules ? "" : differ();
+    if (file.is_array()) {
+        for (size_t i = 0; i < file.size() && i < rules.size(); ++i) {
+            std::string d = first_difference(file[i], rules[i], path + "[" + std::to_string(i) + "]");
             if (!d.empty()) return d;
         }
-        if (file.items.size() == rules.items.size()) return "";
-        return there + ": " + std::to_string(file.items.size()) + " items in the file, " +
-               std::to_string(rules.items.size()) + " by the rules";
+        if (file.size() == rules.size()) return "";
+        return there + ": " + std::to_string(file.size()) + " items in the file, " + std::to_string(rules.size()) +
+               " by the rules";
     }
     const std::string dot = path.empty() ? "" : path + ".";
-    for (const auto& [key, value] : rules.fields) {
-        const JsonValue* f = file.find(key);
-        if (!f) return dot + key + ": missing in the file";
+    for (const auto& [key, value] : rules.items()) {
+        const auto f = file.find(key);
+        if (f == file.end()) return dot + key + ": missing in the file";
         std::string d = first_difference(*f, value, dot + key);
         if (!d.empty()) return d;
     }
-    for (const auto& field : file.fields)
-        if (!rules.find(field.first)) return dot + field.first + ": not a field of a replay";
+    for (const auto& field : file.items())
+        if (!rules.contains(field.key())) return dot + field.key() + ": not a field of a replay";
     return "";
 }
 
@@ -111,23 +88,23 @@ inline void split_answer(const std::string& raw, std::string& put_line, std::str
 // way its reading ended (a whole answer, a timeout, closed pipes, a line too
 // long), which the file says only through the error the referee gave. Each
 // way is tried through judge() until one gives the recorded error.
-inline match_detail::Exchange recorded_exchange(const JsonValue& r, const std::string& input, int turn) {
+inline match_detail::Exchange recorded_exchange(const Json& r, const std::string& input, int turn) {
     using Io = BotProcess::Io;
     match_detail::Exchange ex;
     ex.input = input;
-    ex.raw = r["output"].text;
-    ex.answer_ms = r["time_ms"].number();
-    ex.limit_ms = r["limit_ms"].number();
+    ex.raw = string_at(r, "/output");
+    ex.answer_ms = number_at(r, "/time_ms");
+    ex.limit_ms = number_at(r, "/limit_ms");
     split_answer(ex.raw, ex.put_line, ex.pick_line);
-    const JsonValue& error = r["error"];
-    const std::string kind = error["kind"].text;
+    const Json& error = at(r, "/error");
+    const std::string kind = string_at(error, "/kind");
     if (error.is_null() || kind == "illegal_put" || kind == "invalid_pick") return ex;  // a whole answer: the game judges it
     const std::pair<Io, bool> ways[] = {{Io::Timeout, false}, {Io::Closed, false}, {Io::Closed, true},
                                         {Io::TooLong, false}, {Io::Ok, false}};  // (how it ended, input refused)
     for (const auto& [io, refused] : ways) {
         ex.io = io, ex.input_refused = refused;
         const match_detail::Verdict v = judge(ex, turn);
-        if (kind == fault_name(v.fault) && error["detail"].text == v.detail) break;
+        if (kind == fault_name(v.fault) && string_at(error, "/detail") == v.detail) break;
     }
     return ex;
 }
@@ -136,33 +113,32 @@ inline match_detail::Exchange recorded_exchange(const JsonValue& r, const std::s
 // "stopped_turn" came to the format later, so a file without them is not asked
 // for them; what the table page adds and the rules do not judge ("names",
 // "review": docs/replay-format.md) is taken as the file has it.
-inline void match_optional_fields(const JsonValue& file, JsonValue& rules) {
-    auto& fields = rules.fields;
+inline void match_optional_fields(const Json& file, Json& rules) {
     for (const char* later : {"finished", "stopped_turn"})
-        if (!file.find(later))
-            fields.erase(std::remove_if(fields.begin(), fields.end(), [&](const auto& f) { return f.first == later; }),
-                         fields.end());
+        if (!file.contains(later)) rules.erase(later);
     for (const char* page : {"names", "review"})
-        if (const JsonValue* value = file.find(page)) fields.emplace_back(page, *value);
+        if (file.contains(page)) rules[page] = file[page];
 }
 
 // The game's settings from the replay's opening fields.
-inline bool read_setting(const JsonValue& rep, MatchConfig& cfg, std::string& error) {
-    if (rep["format"].text != kReplayFormat)
-        return error = "format: " + value_text(rep["format"]) + ", this check reads " + kReplayFormat, false;
-    cfg.variant = variant_by_name(rep["variant"].text);
-    if (!cfg.variant) return error = "variant: " + value_text(rep["variant"]) + " is no variant", false;
-    if (!rule_by_name(rep["rule"].text, cfg.rule)) return error = "rule: " + value_text(rep["rule"]) + " is no rule", false;
-    if (!rep["seed"].is(JsonValue::Type::Number) || rep["seed"].text[0] == '-')
-        return error = "seed: " + value_text(rep["seed"]) + " is not a seed", false;
-    if (!rep["bots"].is(JsonValue::Type::Array) || rep["bots"].size() != size_t(cfg.variant->players))
+inline bool read_setting(const Json& rep, MatchConfig& cfg, std::string& error) {
+    if (string_at(rep, "/format") != kReplayFormat)
+        return error = "format: " + value_text(at(rep, "/format")) + ", this check reads " + kReplayFormat, false;
+    cfg.variant = variant_by_name(string_at(rep, "/variant"));
+    if (!cfg.variant) return error = "variant: " + value_text(at(rep, "/variant")) + " is no variant", false;
+    if (!rule_by_name(string_at(rep, "/rule"), cfg.rule))
+        return error = "rule: " + value_text(at(rep, "/rule")) + " is no rule", false;
+    if (!at(rep, "/seed").is_number_unsigned())
+        return error = "seed: " + value_text(at(rep, "/seed")) + " is not a seed", false;
+    const Json& bots = at(rep, "/bots");
+    if (!bots.is_array() || bots.size() != size_t(cfg.variant->players))
         return error = "bots: not one command per seat of a " + std::string(cfg.variant->name) + " game", false;
-    cfg.seed = rep["seed"].unsigned_integer();
-    cfg.index = int(rep["game"].integer());
-    for (const JsonValue& bot : rep["bots"].items) cfg.commands.push_back(bot.text);
-    cfg.time_scale = rep["time_scale"].number();
-    cfg.no_timeout = rep["no_timeout"].boolean;
-    cfg.strict_put = rep["strict_put"].boolean;
+    cfg.seed = rep["seed"].get<uint64_t>();
+    cfg.index = int(integer_at(rep, "/game"));
+    for (const Json& bot : bots) cfg.commands.push_back(string_at(bot));
+    cfg.time_scale = number_at(rep, "/time_scale");
+    cfg.no_timeout = at(rep, "/no_timeout") == true;
+    cfg.strict_put = at(rep, "/strict_put") == true;
     cfg.record_replay = true;
     return true;
 }
@@ -170,17 +146,20 @@ inline bool read_setting(const JsonValue& rep, MatchConfig& cfg, std::string& er
 // Plays the recorded answers on `book`: the eliminations before any request
 // (a bot that could not start), then each request's answer while the game
 // goes on. Returns the requests played.
-inline int play_recorded(const JsonValue& rep, RefereedGame& book) {
-    for (const JsonValue& e : rep["events"].items)
-        if (e["kind"].text == "eliminated" && e["after_request"].integer() == -1 && e["seat"].integer() >= 0 &&
-            e["seat"].integer() < book.game().players())
-            book.eliminate(int(e["seat"].integer()), e["reason"].text.c_str());
+inline int play_recorded(const Json& rep, RefereedGame& book) {
+    for (const Json& e : at(rep, "/events")) {
+        const long long seat = integer_at(e, "/seat");
+        const Json& reason = at(e, "/reason");  // kept by the game as a pointer: `rep` outlives `book`
+        if (string_at(e, "/kind") == "eliminated" && integer_at(e, "/after_request") == -1 && seat >= 0 &&
+            seat < book.game().players() && reason.is_string())
+            book.eliminate(int(seat), reason.get_ref<const std::string&>().c_str());
+    }
     int played = 0;
-    for (const JsonValue& r : rep["requests"].items) {
+    for (const Json& r : at(rep, "/requests")) {
         if (book.game().is_terminal()) break;
         const match_detail::Exchange ex = recorded_exchange(r, book.input(), book.game().turn());
         const match_detail::Verdict v = book.answer(ex, [](match_detail::Fault) {});
-        book.record(ex, v, r["stderr"].text);
+        book.record(ex, v, string_at(r, "/stderr"));
         ++played;
     }
     return played;
@@ -192,16 +171,15 @@ inline int play_recorded(const JsonValue& rep, RefereedGame& book) {
 inline ReplayCheck check_replay(const std::string& text) {
     using namespace replay_check;
     ReplayCheck out;
-    JsonValue rep, rules;
+    Json rep;
     MatchConfig cfg;
-    if (!JsonReader::parse(text, rep, out.error)) return out.error = "not JSON: " + out.error, out;
-    if (!rep.is(JsonValue::Type::Object) || !rep["requests"].is(JsonValue::Type::Array))
+    if (!parse_json(text, rep, out.error)) return out.error = "not JSON: " + out.error, out;
+    if (!rep.is_object() || !at(rep, "/requests").is_array())
         return out.error = "not a replay: no \"requests\" list (docs/replay-format.md)", out;
     if (!read_setting(rep, cfg, out.error)) return out;
     RefereedGame book(cfg);  // `rep` lives as long: the events' reasons point into it
     out.requests = play_recorded(rep, book);
-    std::string why;
-    if (!JsonReader::parse(book.replay_json(), rules, why)) return out.error = "the rules' replay: " + why, out;
+    Json rules = book.replay();
     match_optional_fields(rep, rules);
     out.error = first_difference(rep, rules, "");
     out.variant = cfg.variant, out.seed = cfg.seed;

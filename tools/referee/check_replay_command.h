@@ -25,9 +25,13 @@ inline std::string standings_text(const Result& r) {
     return text;
 }
 
+// argv[1] is "--check-replay".
 inline int check_replay_command(int argc, char** argv) {
-    std::vector<std::string> paths(argv + 2, argv + argc);
-    if (paths.empty()) usage_error("--check-replay needs the replay files to check");
+    std::vector<std::string> paths;
+    CLI::App app{"", "referee --check-replay"};
+    describe_referee_command(app, "Each replay played again, move by move, by the rules.");
+    app.add_option("REPLAY", paths, "the replay files to check")->required();
+    parse_command_line(app, argc - 1, argv + 1);
     int failed = 0;
     for (const std::string& path : paths) {
         std::ifstream file(path, std::ios::binary);

@@ -1,142 +1,91 @@
-// A minimal JSON writer for replays and the --json summary: values are
-// appended in order and commas placed automatically.
+// JSON for replays, run summaries and the tools' reports, through nlohmann/json
+// (Debian's nlohmann-json3-dev). ordered_json: keys come out in the order the
+// formats list them. Here only what the library does not do our way: a
+// decimal written to its places, a parse that says where it failed without
+// exceptions (the table page's WebAssembly catches none), text that is never
+// refused for a byte that is not UTF-8, and reads that chain through what a
+// file lacks.
 #pragma once
 
 #include <cmath>
-#include <cstdio>
 #include <string>
-#include <vector>
 
-#include "utf8.h"
+#include <nlohmann/json.hpp>
 
 namespace kd {
 
-class JsonWriter {
+using Json = nlohmann::ordered_json;
+
+// `v` rounded to `places` decimals: the writer prints the shortest text that
+// reads back, so 12.3456 comes out 12.346 and 0.5 stays 0.5; null when not finite.
+inline Json decimal(double v, int places = 3) {
+    if (!std::isfinite(v)) return nullptr;
+    const double scale = std::pow(10.0, places);
+    return std::round(v * scale) / scale + 0.0;  // + 0.0: never "-0.0"
+}
+
+// Compact text; a byte that is not UTF-8 (a command line's, say) becomes U+FFFD
+// instead of an exception. Bots' text is repaired before, byte by byte (utf8.h).
+inline std::string json_text(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+
+namespace json_detail {
+
+// The library's own tree builder, keeping the parse error's text instead of
+// throwing it, and refusing nesting deeper than any of our files has (which
+// would only exhaust the stack of a reader walking it).
+class Builder : public nlohmann::detail::json_sax_dom_parser<Json> {
   public:
-    JsonWriter& begin_object() { return open('{'); }
-    JsonWriter& end_object() { return close('}'); }
-    JsonWriter& begin_array() { return open('['); }
-    JsonWriter& end_array() { return close(']'); }
-    // The key of the next value inside an object.
-    JsonWriter& key(const std::string& k) {
-        comma();
-        quote(k);
-        out_ += ':';
-        after_key_ = true;
-        return *this;
+    explicit Builder(Json& out) : json_sax_dom_parser(out, false) {}
+    bool start_object(std::size_t n) { return deeper() && json_sax_dom_parser::start_object(n); }
+    bool start_array(std::size_t n) { return deeper() && json_sax_dom_parser::start_array(n); }
+    bool end_object() { return --depth_, json_sax_dom_parser::end_object(); }
+    bool end_array() { return --depth_, json_sax_dom_parser::end_array(); }
+    template <class Exception>
+    bool parse_error(std::size_t, const std::string&, const Exception& e) {
+        error = e.what();
+        return false;
     }
-    JsonWriter& value(const std::string& s) {
-        comma();
-        quote(s);
-        return *this;
-    }
-    JsonWriter& value(const char* s) { return s ? value(std::string(s)) : null(); }
-    JsonWriter& value(long long v) {
-        comma();
-        out_ += std::to_string(v);
-        return *this;
-    }
-    JsonWriter& value(int v) { return value(static_cast<long long>(v)); }
-    JsonWriter& value(long v) { return value(static_cast<long long>(v)); }
-    JsonWriter& value(unsigned long long v) { return value(static_cast<long long>(v)); }
-    JsonWriter& value(double v, int decimals = 3) {
-        comma();
-        if (!std::isfinite(v)) {
-            out_ += "null";
-            return *this;
-        }
-        char buf[64];
-        snprintf(buf, sizeof buf, "%.*f", decimals, v);
-        out_ += buf;
-        return *this;
-    }
-    JsonWriter& value(bool b) {
-        comma();
-        out_ += b ? "true" : "false";
-        return *this;
-    }
-    JsonWriter& null() {
-        comma();
-        out_ += "null";
-        return *this;
-    }
-    template <typename T>
-    JsonWriter& field(const std::string& k, const T& v) {
-        key(k);
-        return value(v);
-    }
-    JsonWriter& field(const std::string& k, double v, int decimals) {
-        key(k);
-        return value(v, decimals);
-    }
-    // Inserts already formatted JSON as one value.
-    JsonWriter& raw(const std::string& json) {
-        comma();
-        out_ += json;
-        return *this;
-    }
-    const std::string& str() const { return out_; }
+    std::string error;
 
   private:
-    JsonWriter& open(char c) {
-        comma();
-        out_ += c;
-        first_.push_back(true);
-        return *this;
+    bool deeper() {
+        if (++depth_ <= 64) return true;
+        error = "nesting deeper than 64";
+        return false;
     }
-    JsonWriter& close(char c) {
-        out_ += c;
-        first_.pop_back();
-        return *this;
-    }
-    void comma() {
-        if (after_key_) {
-            after_key_ = false;
-            return;
-        }
-        if (!first_.empty()) {
-            if (!first_.back()) out_ += ',';
-            first_.back() = false;
-        }
-    }
-    // Strings come out as valid UTF-8 whatever a bot printed: well-formed
-    // characters as they are, any other byte as U+FFFD, controls escaped.
-    void quote(const std::string& s) {
-        out_ += '"';
-        for (size_t i = 0; i < s.size();) {
-            const unsigned char c = static_cast<unsigned char>(s[i]);
-            if (c >= 0x80) {
-                const size_t n = utf8_sequence_length(s, i);
-                if (n)
-                    out_.append(s, i, n);
-                else
-                    out_ += kReplacementCharacter;
-                i += n ? n : 1;
-                continue;
-            }
-            ++i;
-            switch (c) {
-                case '"': out_ += "\\\""; break;
-                case '\\': out_ += "\\\\"; break;
-                case '\n': out_ += "\\n"; break;
-                case '\r': out_ += "\\r"; break;
-                case '\t': out_ += "\\t"; break;
-                default:
-                    if (c < 0x20 || c == 0x7f) {
-                        char buf[8];
-                        snprintf(buf, sizeof buf, "\\u%04x", c);
-                        out_ += buf;
-                    } else {
-                        out_ += char(c);
-                    }
-            }
-        }
-        out_ += '"';
-    }
-
-    std::string out_;
-    std::vector<bool> first_;
-    bool after_key_ = false;
+    int depth_ = 0;
 };
+
+}  // namespace json_detail
+
+// Parses `text` (one value) into `out`; false with `error` saying what and where.
+inline bool parse_json(const std::string& text, Json& out, std::string& error) {
+    json_detail::Builder builder(out);
+    if (Json::sax_parse(text, &builder)) return true;
+    error = builder.error.empty() ? "not JSON" : builder.error;
+    out = nullptr;
+    return false;
+}
+
+// The value at `path` ("/final/ranks/0", "" for `j` itself), or null where
+// there is none: a file's reads chain without a check at each step.
+inline const Json& at(const Json& j, const std::string& path) {
+    static const Json none;
+    const Json::json_pointer pointer(path);
+    return j.contains(pointer) ? j[pointer] : none;
+}
+// The number, integer or string at `path`, or 0 and "" when it is something else.
+inline double number_at(const Json& j, const std::string& path = "") {
+    const Json& v = at(j, path);
+    return v.is_number() ? v.get<double>() : 0.0;
+}
+inline long long integer_at(const Json& j, const std::string& path = "") {
+    const Json& v = at(j, path);
+    return v.is_number() ? v.get<long long>() : 0;
+}
+inline std::string string_at(const Json& j, const std::string& path = "") {
+    const Json& v = at(j, path);
+    return v.is_string() ? v.get<std::string>() : "";
+}
 
 }  // namespace kd

@@ -15,25 +15,18 @@
 
 namespace kd {
 
+// argv[1] is "--merge".
 inline int merge_command(int argc, char** argv) {
     std::vector<std::string> paths;
     std::string json_path;
     bool sprt = false;
     SprtParams params;
-    for (int i = 2; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a == "--json" || a == "--sprt") {
-            if (i + 1 >= argc) usage_error(a + " needs a value");
-            std::string value = argv[++i], error;
-            if (a == "--json") json_path = value;
-            else if (!(sprt = parse_sprt(value, params, error))) usage_error("--sprt: " + error);
-        } else if (a.rfind("--", 0) == 0) {
-            usage_error("--merge takes only --json and --sprt, not '" + a + "'");
-        } else {
-            paths.push_back(a);
-        }
-    }
-    if (paths.empty()) usage_error("--merge needs the --json files of the runs to merge");
+    CLI::App app{"", "referee --merge"};
+    describe_referee_command(app, "The summary of runs that played chunks of one match, from their --json files.");
+    app.add_option("FILE", paths, "the --json files of the runs to merge")->required();
+    app.add_option("--json", json_path, "writes the merged summary, with every game's record, to this file");
+    add_sprt_option(app, params, sprt);
+    parse_command_line(app, argc - 1, argv + 1);
     std::vector<RunFile> files;
     std::string error;
     read_run_files(paths, files, error);
@@ -44,7 +37,7 @@ inline int merge_command(int argc, char** argv) {
         fprintf(stderr, "referee --merge: %s\n", error.c_str());
         return 1;
     }
-    if (info.sprt && info.variant->players != 2) usage_error("--sprt needs a two-player variant");
+    if (info.sprt && info.variant->players != 2) command_line_error(app, "--sprt needs a two-player variant");
     print_summary(info, games);
     if (!json_path.empty()) {
         std::ofstream out(json_path);

@@ -11,14 +11,14 @@
 
 namespace kd {
 
+// argv[1] is "--paired".
 inline int paired_command(int argc, char** argv) {
     std::vector<std::string> paths;
-    for (int i = 2; i < argc; ++i) {
-        std::string a = argv[i];
-        if (a.rfind("--", 0) == 0) usage_error("--paired takes two --json files, not '" + a + "'");
-        paths.push_back(a);
-    }
-    if (paths.size() != 2) usage_error("--paired takes two --json files: the run with the change, then the run without");
+    CLI::App app{"", "referee --paired"};
+    describe_referee_command(app, "Two runs of the same deals compared game by game.");
+    app.add_option("A B", paths, "the --json files of the run with the change, then of the run without")
+        ->required()->expected(2);
+    parse_command_line(app, argc - 1, argv + 1);
     std::vector<RunFile> files;
     std::string error;
     PairedComparison comparison;

@@ -13,7 +13,6 @@
 #include "arena.h"
 #include "bot_process.h"
 #include "play_options.h"
-#include "usage.h"
 
 namespace kd {
 
@@ -58,7 +57,10 @@ inline int play_command(int argc, char** argv) {
     PlayOptions o = parse_play_options(argc, argv);
     if (!o.replay_dir.empty()) {
         mkdir(o.replay_dir.c_str(), 0755);
-        if (access(o.replay_dir.c_str(), W_OK) != 0) usage_error("cannot write to --replay-dir " + o.replay_dir);
+        if (access(o.replay_dir.c_str(), W_OK) != 0) {
+            fprintf(stderr, "referee: cannot write to --replay-dir %s\n", o.replay_dir.c_str());
+            return 2;
+        }
     }
     signal(SIGPIPE, SIG_IGN);
     prctl(PR_SET_CHILD_SUBREAPER, 1);  // orphans of bots come back to us, to be reaped

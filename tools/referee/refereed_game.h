@@ -89,9 +89,8 @@ class RefereedGame {
 
     // The replay: the whole file once the game is over; before, the game as
     // it stands (its `final` the standings so far).
-    std::string replay_json() const {
-        return ReplayWriter(replay_).replay_json(game_, events_, event_request_, game_.result());
-    }
+    Json replay() const { return replay_.replay(game_, events_, event_request_, game_.result()); }
+    std::string replay_json() const { return json_text(replay()); }
 
   private:
     // Whether the game would find `put` illegal for the tile in play (the

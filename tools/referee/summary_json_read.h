@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "json_read.h"
+#include "json.h"
 #include "run_record.h"
 
 namespace kd {
@@ -28,43 +28,37 @@ inline bool fail(std::string& error, const std::string& what) {
     return false;
 }
 
-// Reads the fields of `object` named in `keys` into `out` as numbers; false
-// when one is missing or not a number.
-inline bool numbers(const JsonValue& object, std::initializer_list<const char*> keys,
-                    std::vector<const JsonValue*>& out) {
+// The fields of `object` named in `keys`, all numbers; false when one is missing or not a number.
+inline bool numbers(const Json& object, std::initializer_list<const char*> keys, std::vector<Json>& out) {
     out.clear();
     for (const char* k : keys) {
-        const JsonValue* v = object.find(k);
-        if (!v || !v->is(JsonValue::Type::Number)) return false;
+        const Json& v = at(object, std::string("/") + k);
+        if (!v.is_number()) return false;
         out.push_back(v);
     }
     return true;
 }
 
-inline bool read_seat(const JsonValue& v, int players, size_t bots, SeatOutcome& s) {
-    std::vector<const JsonValue*> n;
-    if (!v.is(JsonValue::Type::Object) ||
-        !numbers(v, {"entrant", "points", "rank", "score", "best_other", "timeouts", "bad_output", "illegal_put",
+inline bool read_seat(const Json& v, int players, size_t bots, SeatOutcome& s) {
+    std::vector<Json> n;
+    if (!numbers(v, {"entrant", "points", "rank", "score", "best_other", "timeouts", "bad_output", "illegal_put",
                      "invalid_pick", "crashes", "first_answer_ms"}, n))
         return false;
-    s.entrant = int(n[0]->integer());
-    s.points = n[1]->number();
-    s.rank = int(n[2]->integer());
-    s.score = int(n[3]->integer());
-    s.best_other = int(n[4]->integer());
-    s.report.timeouts = int(n[5]->integer());
-    s.report.bad_output = int(n[6]->integer());
-    s.report.illegal_put = int(n[7]->integer());
-    s.report.invalid_pick = int(n[8]->integer());
-    s.report.crashes = int(n[9]->integer());
-    s.report.first_answer_ms = n[10]->number();
-    const JsonValue* fault = v.find("fault");
-    const JsonValue* times = v.find("answer_ms");
-    if (!fault || !fault->is(JsonValue::Type::String) || !times || !times->is(JsonValue::Type::Array)) return false;
-    s.report.fault = fault->text;
-    for (const JsonValue& t : times->items) {
-        if (!t.is(JsonValue::Type::Number)) return false;
-        s.report.answer_ms.push_back(t.number());
+    s.entrant = n[0].get<int>();
+    s.points = n[1].get<double>();
+    s.rank = n[2].get<int>();
+    s.score = n[3].get<int>();
+    s.best_other = n[4].get<int>();
+    SeatReport& r = s.report;
+    r.timeouts = n[5].get<int>(), r.bad_output = n[6].get<int>(), r.illegal_put = n[7].get<int>();
+    r.invalid_pick = n[8].get<int>(), r.crashes = n[9].get<int>();
+    r.first_answer_ms = n[10].get<double>();
+    const Json &fault = at(v, "/fault"), &times = at(v, "/answer_ms");
+    if (!fault.is_string() || !times.is_array()) return false;
+    r.fault = fault.get<std::string>();
+    for (const Json& t : times) {
+        if (!t.is_number()) return false;
+        r.answer_ms.push_back(t.get<double>());
     }
     bool points_ok = s.points == 0.0 || s.points == 0.5 || s.points == 1.0;
     bool rank_ok = s.rank >= 1 && s.rank <= players && (s.rank == 1) == (s.points > 0);
@@ -72,56 +66,52 @@ inline bool read_seat(const JsonValue& v, int players, size_t bots, SeatOutcome&
 }
 
 // The run's settings and its bots.
-inline bool read_run_info(const std::string& name, const JsonValue& root, RunInfo& info, long& games,
+inline bool read_run_info(const std::string& name, const Json& root, RunInfo& info, long& games,
                           std::string& error) {
-    const JsonValue* variant = root.find("variant");
-    info.variant = variant ? variant_by_name(variant->text) : nullptr;
+    info.variant = variant_by_name(string_at(root, "/variant"));
     if (!info.variant) return fail(error, name + ": no known variant");
-    const JsonValue* rule = root.find("rule");
-    if (!rule || !rule_by_name(rule->text, info.rule)) return fail(error, name + ": no rule");
-    std::vector<const JsonValue*> n;
-    if (!numbers(root, {"seed", "time_scale", "jobs", "elapsed_s", "games"}, n))
+    if (!rule_by_name(string_at(root, "/rule"), info.rule)) return fail(error, name + ": no rule");
+    std::vector<Json> n;
+    if (!numbers(root, {"seed", "time_scale", "jobs", "elapsed_s", "games"}, n) || !n[0].is_number_unsigned())
         return fail(error, name + ": seed, time_scale, jobs, elapsed_s or games missing");
-    info.seed = n[0]->unsigned_integer();
-    info.time_scale = n[1]->number();
-    info.jobs = int(n[2]->integer());
-    info.elapsed_s = n[3]->number();
-    games = long(n[4]->integer());
-    const JsonValue* chunks = root.find("chunks");
-    info.chunks = chunks ? int(chunks->integer()) : 0;
+    info.seed = n[0].get<uint64_t>();
+    info.time_scale = n[1].get<double>();
+    info.jobs = n[2].get<int>();
+    info.elapsed_s = n[3].get<double>();
+    games = n[4].get<long>();
+    info.chunks = int(integer_at(root, "/chunks"));
     for (const char* flag : {"no_timeout", "strict_put"}) {
-        const JsonValue* v = root.find(flag);
-        if (!v || !v->is(JsonValue::Type::Bool)) return fail(error, name + ": " + flag + " missing");
-        (std::string(flag) == "no_timeout" ? info.no_timeout : info.strict_put) = v->boolean;
+        const Json& v = at(root, std::string("/") + flag);
+        if (!v.is_boolean()) return fail(error, name + ": " + flag + " missing");
+        (std::string(flag) == "no_timeout" ? info.no_timeout : info.strict_put) = v.get<bool>();
     }
-    const JsonValue* bots = root.find("bots");
-    if (!bots || !bots->is(JsonValue::Type::Array) || bots->items.empty()) return fail(error, name + ": no bots");
-    for (const JsonValue& b : bots->items) {
-        const JsonValue* command = b.find("command");
-        if (!command || !command->is(JsonValue::Type::String)) return fail(error, name + ": a bot without command");
-        info.bots.push_back(command->text);
+    const Json& bots = at(root, "/bots");
+    if (!bots.is_array() || bots.empty()) return fail(error, name + ": no bots");
+    for (const Json& b : bots) {
+        const Json& command = at(b, "/command");
+        if (!command.is_string()) return fail(error, name + ": a bot without command");
+        info.bots.push_back(command.get<std::string>());
     }
     return true;
 }
 
 // One game of `results`.
-inline bool read_game(const std::string& name, const JsonValue& r, const RunInfo& info, GameRecord& g,
+inline bool read_game(const std::string& name, const Json& r, const RunInfo& info, GameRecord& g,
                       std::string& error) {
     const int players = info.variant->players;
-    std::vector<const JsonValue*> gn;
-    const JsonValue* seats = r.find("seats");
-    const JsonValue* overhead = r.find("overhead_ms");
-    if (!numbers(r, {"game", "seed"}, gn) || !seats || !seats->is(JsonValue::Type::Array) ||
-        int(seats->items.size()) != players || !overhead || !overhead->is(JsonValue::Type::Array))
+    std::vector<Json> gn;
+    const Json &seats = at(r, "/seats"), &overhead = at(r, "/overhead_ms");
+    if (!numbers(r, {"game", "seed"}, gn) || !gn[1].is_number_unsigned() || !seats.is_array() ||
+        int(seats.size()) != players || !overhead.is_array())
         return fail(error, name + ": a malformed game in results");
-    g.game = long(gn[0]->integer());
-    g.seed = gn[1]->unsigned_integer();
-    for (const JsonValue& s : seats->items) {
+    g.game = gn[0].get<long>();
+    g.seed = gn[1].get<uint64_t>();
+    for (const Json& s : seats) {
         g.seats.emplace_back();
         if (!read_seat(s, players, info.bots.size(), g.seats.back()))
             return fail(error, name + ": a malformed seat in game " + std::to_string(g.game));
     }
-    for (const JsonValue& t : overhead->items) g.overhead_ms.push_back(t.number());
+    for (const Json& t : overhead) g.overhead_ms.push_back(number_at(t));
     if (g.game < 0 || g.game > 100000000) return fail(error, name + ": game index out of range");
     return true;
 }
@@ -132,17 +122,16 @@ inline bool read_game(const std::string& name, const JsonValue& r, const RunInfo
 // with its results. Each game goes to index `game` of `out.games`.
 inline bool read_run_file(const std::string& name, const std::string& text, RunFile& out, std::string& error) {
     using namespace summary_read_detail;
-    JsonValue root;
+    Json root;
     std::string why;
-    if (!JsonReader::parse(text, root, why)) return fail(error, name + ": not JSON (" + why + ")");
-    if (!root.is(JsonValue::Type::Object)) return fail(error, name + ": not a JSON object");
+    if (!parse_json(text, root, why)) return fail(error, name + ": not JSON (" + why + ")");
+    if (!root.is_object()) return fail(error, name + ": not a JSON object");
     out.name = name;
     long games = 0;
     if (!read_run_info(name, root, out.info, games, error)) return false;
-    const JsonValue* results = root.find("results");
-    if (!results || !results->is(JsonValue::Type::Array))
-        return fail(error, name + ": no results list (written by an older referee?)");
-    for (const JsonValue& r : results->items) {
+    const Json& results = at(root, "/results");
+    if (!results.is_array()) return fail(error, name + ": no results list (written by an older referee?)");
+    for (const Json& r : results) {
         GameRecord g;
         if (!read_game(name, r, out.info, g, error)) return false;
         if (out.games.size() <= size_t(g.game)) out.games.resize(size_t(g.game) + 1);

@@ -1,23 +1,23 @@
-// The referee's command line as referee --help prints it, and the error that
-// shows it: every command (play_command.h, merge_command.h, paired_command.h)
-// reads its own options and refuses a bad one with usage_error.
+// What the referee's commands share on their command line (CLI11, through
+// command_line.h): the text every --help ends with, the four forms of the
+// command line and what each does; and the options that read a variant, a
+// rule or an SPRT, whose errors say what they take.
 #pragma once
 
-#include <cstdlib>
-#include <iostream>
 #include <string>
+
+#include "command_line.h"
+#include "game.h"
+#include "stats.h"
 
 namespace kd {
 
-inline constexpr const char* kRefereeUsage =
-    "usage: referee --variant 2p|3p|4p|duel --games N --seed S --jobs J\n"
-    "               --rule match|adjacent --time-scale F [--no-timeout]\n"
-    "               --bot \"CMD\" --bot \"CMD\" [...]\n"
-    "               [--json FILE] [--replay-dir DIR] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
-    "               [--show] [--strict-put] [--progress N]\n"
-    "       referee --merge FILE... [--json FILE] [--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05]\n"
-    "       referee --paired A.json B.json\n"
-    "       referee --check-replay REPLAY.json...\n"
+inline constexpr const char* kRefereeCommands =
+    "The referee's commands:\n"
+    "  referee [options] --bot \"CMD\" --bot \"CMD\" [...]   plays a run (these options)\n"
+    "  referee --merge FILE... [--json FILE] [--sprt ...]    one run's summary from its chunks\n"
+    "  referee --paired A.json B.json                        two runs of the same deals compared\n"
+    "  referee --check-replay REPLAY.json...                 replays played again by the rules\n"
     "Two-player variants play every seed twice, seats swapped; 3p and 4p rotate the\n"
     "bots through the seats (a seed is played once per rotation), cycling them when\n"
     "there are fewer bots than seats.\n"
@@ -30,14 +30,26 @@ inline constexpr const char* kRefereeUsage =
     "--check-replay plays each replay again, move by move, by the rules (the game dealt\n"
     "from its seed, every recorded answer judged and played as the referee does) and\n"
     "prints its final scores and ranks, or the first value where the file and the\n"
-    "rules part; it exits with 1 when any file fails.\n"
-    "--progress N prints a line on stderr every N games: bot 0's result so far\n"
-    "(win rate or first places, with two players its Elo, and the SPRT's LLR).\n";
+    "rules part; it exits with 1 when any file fails.\n";
 
-// Says what is wrong with the command line, then the usage; exits with 2.
-[[noreturn]] inline void usage_error(const std::string& message) {
-    std::cerr << "referee: " << message << "\n" << kRefereeUsage;
-    std::exit(2);
+// A referee command's options: `name` as typed ("referee --merge"), the footer above.
+inline void describe_referee_command(CLI::App& app, const std::string& description) {
+    app.description(description);
+    app.footer(kRefereeCommands);
+}
+
+// --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 into `params`; `given` tells whether it was.
+inline CLI::Option* add_sprt_option(CLI::App& app, SprtParams& params, bool& given) {
+    return app
+        .add_option_function<std::string>(
+            "--sprt",
+            [&](const std::string& text) {
+                std::string error;
+                if (!parse_sprt(text, params, error)) throw CLI::ValidationError("--sprt", error);
+                given = true;
+            },
+            "the sequential test: stops once it accepts or rejects")
+        ->type_name("elo0=0,elo1=10,alpha=0.05,beta=0.05");
 }
 
 }  // namespace kd

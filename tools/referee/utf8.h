@@ -61,4 +61,18 @@ inline std::string utf8_prefix(const std::string& s, size_t chars) {
 // The replacement of a byte that is not UTF-8: U+FFFD.
 constexpr const char* kReplacementCharacter = "\xef\xbf\xbd";
 
+// s as valid UTF-8, each byte that starts no character replaced by U+FFFD:
+// one for each character counted, where a JSON library replaces a broken
+// sequence as a whole.
+inline std::string utf8_repaired(const std::string& s) {
+    std::string out;
+    for (size_t i = 0; i < s.size();) {
+        const size_t n = utf8_sequence_length(s, i);
+        if (n) out.append(s, i, n);
+        else out += kReplacementCharacter;
+        i += n ? n : 1;
+    }
+    return out;
+}
+
 }  // namespace kd

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "judge.h"
 #include "positions.h"
 
@@ -32,44 +33,40 @@ struct Options {
     uint64_t seed = 1;
 };
 
-[[noreturn]] void usage(const std::string& why) {
-    fprintf(stderr,
-            "screen: %s\nusage: screen positions --out FILE [--per-variant N] [--seed S] [--jobs J]\n"
-            "       screen reference --positions FILE --out REF --search \"OPTIONS\" [--jobs J]\n"
-            "       screen run --positions FILE --reference REF --search \"OPTIONS\" [--search ...] [--seeds K] "
-            "[--jobs J]\n",
-            why.c_str());
-    exit(2);
-}
-
-Options parse(int argc, char** argv) {
+// The command and its options; --help prints them, a bad command line exits with 2.
+Options parse(CLI::App& app, int argc, char** argv) {
     Options o;
-    if (argc < 2) usage("a command is needed");
-    o.command = argv[1];
-    for (int i = 2; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (i + 1 >= argc) usage("'" + a + "' needs a value");
-        const std::string v = argv[++i];
-        if (a == "--out") o.out = v;
-        else if (a == "--positions") o.positions = v;
-        else if (a == "--reference") o.reference = v;
-        else if (a == "--search") o.searches.push_back(v);
-        else if (a == "--per-variant") o.per_variant = std::atoi(v.c_str());
-        else if (a == "--seeds") o.seeds = std::atoi(v.c_str());
-        else if (a == "--jobs") o.jobs = std::atoi(v.c_str());
-        else if (a == "--seed") o.seed = std::strtoull(v.c_str(), nullptr, 10);
-        else usage("unknown option '" + a + "'");
+    app.require_subcommand(1);
+    CLI::App* positions = app.add_subcommand("positions", "positions of real games, every variant");
+    positions->add_option("--out", o.out, "the positions file to write")->required();
+    positions->add_option("--per-variant", o.per_variant, "positions a variant")->capture_default_str();
+    positions->add_option("--seed", o.seed, "the first game's seed")->capture_default_str();
+    CLI::App* reference = app.add_subcommand("reference", "every candidate answer of every position valued once");
+    reference->add_option("--out", o.out, "the reference file to write")->required();
+    CLI::App* run = app.add_subcommand("run", "what each search's answers lose against the reference");
+    run->add_option("--reference", o.reference, "the reference file of these positions")->required();
+    run->add_option("--seeds", o.seeds, "seeds a position and search")->capture_default_str();
+    for (CLI::App* command : {reference, run}) {
+        command->add_option("--positions", o.positions, "the positions file")->required();
+        command->add_option("--search", o.searches,
+                            "the bot's options (--playouts N, --time-ms T, --set name=value) and --budget F")
+            ->required()->expected(1)->take_all()->type_name("\"OPTIONS\"");
     }
-    if (o.per_variant < 1 || o.seeds < 1 || o.jobs < 1) usage("--per-variant, --seeds and --jobs take positive numbers");
+    for (CLI::App* command : {positions, reference, run})
+        command->add_option("--jobs", o.jobs, "threads")->capture_default_str();
+    parse_command_line(app, argc, argv);
+    o.command = app.get_subcommands()[0]->get_name();
+    if (o.per_variant < 1 || o.seeds < 1 || o.jobs < 1)
+        command_line_error(app, "--per-variant, --seeds and --jobs take positive numbers");
     return o;
 }
 
-std::vector<Searcher> read_searches(const Options& o, size_t at_most) {
-    if (o.searches.empty() || o.searches.size() > at_most) usage("give --search (" + std::to_string(at_most) + " at most)");
+std::vector<Searcher> read_searches(const CLI::App& app, const Options& o, size_t at_most) {
+    if (o.searches.size() > at_most) command_line_error(app, "--search " + std::to_string(at_most) + " times at most");
     std::vector<Searcher> out(o.searches.size());
     std::string error;
     for (size_t i = 0; i < out.size(); ++i)
-        if (!read_searcher(o.searches[i], out[i], error)) usage(error);
+        if (!read_searcher(o.searches[i], out[i], error)) command_line_error(app, error);
     return out;
 }
 
@@ -110,8 +107,8 @@ int make_positions(const Options& o) {
     return write_file(o.out, text) ? 0 : 1;
 }
 
-int make_reference(const Options& o) {
-    const Searcher searcher = read_searches(o, 1)[0];
+int make_reference(const CLI::App& app, const Options& o) {
+    const Searcher searcher = read_searches(app, o, 1)[0];
     const std::vector<SearchPosition> positions = load_positions(o.positions);
     std::vector<Reference> refs(positions.size());
     std::atomic<size_t> done{0};
@@ -124,8 +121,8 @@ int make_reference(const Options& o) {
     return write_file(o.out, reference_text(searcher, o.positions, positions, refs)) ? 0 : 1;
 }
 
-int run_searches(const Options& o) {
-    const std::vector<Searcher> searches = read_searches(o, 16);
+int run_searches(const CLI::App& app, const Options& o) {
+    const std::vector<Searcher> searches = read_searches(app, o, 16);
     const std::vector<SearchPosition> positions = load_positions(o.positions);
     std::vector<Reference> refs;
     std::string error;
@@ -142,9 +139,11 @@ int run_searches(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const Options o = parse(argc, argv);
-    if (o.command == "positions" && !o.out.empty()) return make_positions(o);
-    if (o.command == "reference" && !o.out.empty() && !o.positions.empty()) return make_reference(o);
-    if (o.command == "run" && !o.reference.empty() && !o.positions.empty()) return run_searches(o);
-    usage("'" + o.command + "' is no command, or its files are missing");
+    CLI::App app{"The screen: what a search's answers lose against a far stronger search's values, on positions "
+                 "of real games (README.md, \"The screen\").",
+                 "screen"};
+    const Options o = parse(app, argc, argv);
+    if (o.command == "positions") return make_positions(o);
+    if (o.command == "reference") return make_reference(app, o);
+    return run_searches(app, o);
 }

@@ -48,11 +48,11 @@ struct BotSearch {
         options = analysis::player_options(source, args, notes);
         analysis::analyse(inputs, options, -1, analysis, error);
     }
-    std::string report_json() const { return analysis::report_json(args, source, options, analysis, notes); }
+    Json report_json() const { return analysis::report_json(args, source, options, analysis, notes); }
 };
 
 inline std::string error_json(const std::string& error) {
-    return JsonWriter().begin_object().field("error", error).end_object().str();
+    return json_text({{"error", error}});
 }
 
 // Our bot's answer to the last request of `inputs` ({"output", "note", "analysis"}).
@@ -62,9 +62,8 @@ inline std::string bot_answer(const std::vector<std::string>& options, const std
     if (!bot.error.empty()) return error_json(bot.error);
     std::string message, note;
     bot_words(bot.analysis.report, duration_to_ms(Clock::now() - start), message, note);
-    JsonWriter w;
-    w.begin_object().field("output", answer_text(bot.analysis.sent.put, bot.analysis.sent.pick, message)).field("note", note);
-    return w.key("analysis").raw(bot.report_json()).end_object().str();
+    return json_text({{"output", answer_text(bot.analysis.sent.put, bot.analysis.sent.pick, message)}, {"note", note},
+                      {"analysis", bot.report_json()}});
 }
 
 // A baseline's answer to the last request of `inputs`: `decide` plays every
@@ -80,7 +79,7 @@ std::string baseline_answer(const std::vector<std::string>& words, const std::st
     std::string answer;
     play(in, out, log, options, [&](const Request& r, const TimeBudget&) { return decide(r, options); },
          [&](const Request&, const Answer& a) { answer = answer_text(a.put, a.pick, a.message); });
-    return JsonWriter().begin_object().field("output", answer).field("note", "").key("analysis").null().end_object().str();
+    return json_text({{"output", answer}, {"note", ""}, {"analysis", nullptr}});
 }
 
 // The answer of the player `command` ("bot --time-ms 100 --seed 7", "greedy",

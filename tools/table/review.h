@@ -72,12 +72,12 @@ inline std::string review_answer(const std::vector<std::string>& options, const 
     const bool placed = tile_placed(g);
     const AnswerWorth theirs = answer_worth(request, person, weights, deals, bot.options.seed);
     const AnswerWorth ours = same ? theirs : answer_worth(request, mine, weights, deals, bot.options.seed);
-    JsonWriter w;
-    w.begin_object().key("bot").begin_object();
-    analysis::answer_json(w, g, placed ? mine.put : Placement{}, mine.pick);  // a tile that fits nowhere is discarded
-    w.end_object().field("mode", bot.analysis.report.mode).field("same", same);
-    w.field("bot_value", ours.value, 4).field("bot_first", ours.first, 4);
-    return w.field("person_value", theirs.value, 4).field("person_first", theirs.first, 4).end_object().str();
+    Json reply = {{"bot", Json::object()}};
+    analysis::add_answer(reply["bot"], g, placed ? mine.put : Placement{}, mine.pick);  // a tile that fits nowhere is discarded
+    reply["mode"] = bot.analysis.report.mode, reply["same"] = same;
+    reply["bot_value"] = decimal(ours.value, 4), reply["bot_first"] = decimal(ours.first, 4);
+    reply["person_value"] = decimal(theirs.value, 4), reply["person_first"] = decimal(theirs.first, 4);
+    return json_text(reply);
 }
 
 }  // namespace kd

@@ -66,13 +66,11 @@ class Table {
     // Where the acting seat's tile may go, as JSON: {"legal": true}, or false and the rules' reason.
     std::string check(Placement p) const {
         const Game& g = game();
-        JsonWriter w;
-        w.begin_object();
-        if (g.is_terminal() || g.first_turn()) return w.field("legal", false).field("reason", "nothing to place").end_object().str();
+        if (g.is_terminal() || g.first_turn()) return json_text({{"legal", false}, {"reason", "nothing to place"}});
         const char* why = placement_problem(g.kingdom(g.current_player()), kTiles[g.current_tile()], g.rule(), p);
-        w.field("legal", why == nullptr);
-        if (why) w.field("reason", why);
-        return w.end_object().str();
+        Json j = {{"legal", why == nullptr}};
+        if (why) j["reason"] = why;
+        return json_text(j);
     }
 
     // The game now, as JSON: who acts, on which tile, its legal placements, the
@@ -80,22 +78,18 @@ class Table {
     // the acting seat's request, and the replay so far.
     std::string state() const {
         const Game& g = game();
-        JsonWriter w;
-        w.begin_object().field("over", g.is_terminal()).field("seat", g.current_player()).field("turn", g.turn());
-        w.field("turns", g.variant().turns).field("tile", g.current_tile()).field("rule", rule_name(g.rule()));
-        w.key("placements").begin_array();
+        Json placements = Json::array(), picks = Json::array();
         PlacementList spots;
         const int n = g.legal_placements(spots);
-        for (int i = 0; i < n; ++i) w.begin_array().value(int(spots[i].x)).value(int(spots[i].y)).value(int(spots[i].rotation)).end_array();
-        w.end_array().key("picks").begin_array();
-        g.for_each_free_pick([&](int, int tile) { w.value(tile); });
+        for (int i = 0; i < n; ++i) placements.push_back({int(spots[i].x), int(spots[i].y), int(spots[i].rotation)});
+        g.for_each_free_pick([&](int, int tile) { picks.push_back(tile); });
         const match_detail::TurnTiles tiles(g);
-        w.end_array().field("step", g.step()).key("placing");
-        match_detail::write_slots(w, tiles.placing);
-        w.key("draft");
-        match_detail::write_slots(w, tiles.draft);
-        w.field("input", g.is_terminal() ? "" : book_.input());
-        return w.key("replay").raw(book_.replay_json()).end_object().str();
+        Json j = {{"over", g.is_terminal()}, {"seat", g.current_player()}, {"turn", g.turn()},
+                  {"turns", g.variant().turns}, {"tile", g.current_tile()}, {"rule", rule_name(g.rule())},
+                  {"placements", placements}, {"picks", picks}, {"step", g.step()},
+                  {"placing", match_detail::slots_json(tiles.placing)}, {"draft", match_detail::slots_json(tiles.draft)},
+                  {"input", g.is_terminal() ? "" : book_.input()}, {"replay", book_.replay()}};
+        return json_text(j);
     }
 
   private:

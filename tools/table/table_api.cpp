@@ -32,7 +32,7 @@ const char* give(std::string text) {
     return result.c_str();
 }
 const char* give_error(const std::string& error) {
-    return give(kd::JsonWriter().begin_object().field("error", error).end_object().str());
+    return give(kd::json_text({{"error", error}}));
 }
 
 }  // namespace
@@ -68,15 +68,11 @@ KD_EXPORT const char* table_answer(const char* output, double ms, const char* no
 // A replay file checked as referee --check-replay checks it: {"ok", "error", "finished", "scores", "adjusted", "ranks"}.
 KD_EXPORT const char* table_check_replay(const char* text) {
     const kd::ReplayCheck c = kd::check_replay(text);
-    kd::JsonWriter w;
-    w.begin_object().field("ok", c.error.empty()).field("error", c.error).field("finished", c.finished);
-    for (auto [name, values] : {std::pair<const char*, const int*>{"scores", c.result.score}, {"adjusted", c.result.adjusted},
-                                {"ranks", c.result.rank}}) {
-        w.key(name).begin_array();
-        for (int p = 0; p < c.result.players; ++p) w.value(values[p]);
-        w.end_array();
-    }
-    return give(w.end_object().str());
+    const int n = c.result.players;
+    return give(kd::json_text({{"ok", c.error.empty()}, {"error", c.error}, {"finished", c.finished},
+                               {"scores", kd::seat_values(c.result.score, n)},
+                               {"adjusted", kd::seat_values(c.result.adjusted, n)},
+                               {"ranks", kd::seat_values(c.result.rank, n)}}));
 }
 
 // The answer of the player `command` to the last request of `inputs` (page_players.h).
