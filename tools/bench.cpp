@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "greedy.h"
+#include "referee/command_line.h"
 #include "player.h"
 #include "model.h"
 #include "search.h"
@@ -245,11 +246,18 @@ void bench_search() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::string positions = argc > 2 ? argv[2] : "tests/bench_positions.txt";
-    if (argc > 1 && strcmp(argv[1], "--signature") == 0)  // the signature alone: no timing, fast
-        return print_signature(positions) ? 0 : 1;
-    if (argc > 1 && strcmp(argv[1], "--write-positions") == 0) {
-        std::ofstream out(positions);
+    std::string positions = "tests/bench_positions.txt", write_to;
+    bool signature_only = false;
+    CLI::App app{"Times the engine and the search, built with CodinGame's flags, and ends with the search's "
+                 "signature on fixed positions (README.md, \"The bench and its signature\").",
+                 "bench"};
+    app.add_flag("--signature", signature_only, "the signature alone: no timing, fast");
+    app.add_option("POSITIONS", positions, "the signature's positions")->capture_default_str();
+    app.add_option("--write-positions", write_to, "writes the signature's positions anew to this file");
+    parse_command_line(app, argc, argv);
+    if (signature_only) return print_signature(positions) ? 0 : 1;
+    if (!write_to.empty()) {
+        std::ofstream out(write_to);
         for (const Position& p : signature_positions()) out << position_text(p);
         return out ? 0 : 1;
     }
