@@ -138,12 +138,14 @@ for args, says in ((["--variant", "5p", "--bot", greedy], "5p not in"), (["--gam
     p = run(*args, expect=2)
     check(p.returncode == 2 and p.stderr.startswith("referee") and p.stderr.count("\n") == 1 and says in p.stderr,
           "rejects %s in one line that says %r: %r" % (" ".join(args or ["no arguments"]), says, p.stderr))
-# --help lists every option of a run, and --opt=value reads as --opt value.
+# --help lists every option of a run; --opt=value reads as --opt value; a later value wins.
 p = run("--help")
 check(all(o in p.stdout for o in ("--variant", "--games", "--seed", "--jobs", "--rule", "--time-scale", "--no-timeout",
                                   "--bot", "--json", "--replay-dir", "--sprt", "--show", "--strict-put", "--progress",
                                   "--merge", "--paired", "--check-replay")), "--help names every option and command")
-p = run("--games=2", "--seed=5", "--no-timeout", "--bot=" + greedy, "--json=" + os.path.join(work, "equals.json"))
-check(json.load(open(os.path.join(work, "equals.json")))["seed"] == 5, "--opt=value as --opt value")
+p = run("--games=4", "--seed=5", "--no-timeout", "--bot=" + greedy, "--json=" + os.path.join(work, "equals.json"),
+        "--games", "2")
+equals = json.load(open(os.path.join(work, "equals.json")))
+check(equals["seed"] == 5 and equals["games"] == 2, "--opt=value as --opt value, and the later --games wins")
 
 sys.exit(1 if failures else 0)

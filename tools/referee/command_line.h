@@ -19,10 +19,20 @@ namespace kd {
     std::exit(2);
 }
 
+// A later value of an option replaces an earlier one, as before CLI11: scripts
+// put their defaults first and the caller's after (CLI11 would refuse the second).
+inline void last_value_wins(CLI::App& app) {
+    for (CLI::Option* option : app.get_options())
+        if (option->get_multi_option_policy() == CLI::MultiOptionPolicy::Throw)
+            option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) last_value_wins(*command);
+}
+
 // Parses argv into `app`'s options: --help prints the help and exits with 0,
 // a bad command line (an unknown option, a missing value, a number that is
 // not one) gets command_line_error.
 inline void parse_command_line(CLI::App& app, int argc, const char* const* argv) {
+    last_value_wins(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
