@@ -1,13 +1,11 @@
 // What the referee's commands share on their command line (CLI11, through
 // command_line.h): the text every --help ends with, the four forms of the
-// command line and what each does; and the options that read a variant, a
-// rule or an SPRT, whose errors say what they take.
+// command line and what each does; and --sprt, which a run and --merge take.
 #pragma once
 
 #include <string>
 
 #include "command_line.h"
-#include "game.h"
 #include "stats.h"
 
 namespace kd {
@@ -32,7 +30,7 @@ inline constexpr const char* kRefereeCommands =
     "prints its final scores and ranks, or the first value where the file and the\n"
     "rules part; it exits with 1 when any file fails.\n";
 
-// A referee command's options: `name` as typed ("referee --merge"), the footer above.
+// A referee command's description, and the footer above.
 inline void describe_referee_command(CLI::App& app, const std::string& description) {
     app.description(description);
     app.footer(kRefereeCommands);
