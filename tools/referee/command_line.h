@@ -21,9 +21,10 @@ namespace kd {
 
 // A later value of an option replaces an earlier one, as before CLI11: scripts
 // put their defaults first and the caller's after (CLI11 would refuse the second).
+// Positional arguments keep their count: one file too many is an error.
 inline void last_value_wins(CLI::App& app) {
     for (CLI::Option* option : app.get_options())
-        if (option->get_multi_option_policy() == CLI::MultiOptionPolicy::Throw)
+        if (!option->get_positional() && option->get_multi_option_policy() == CLI::MultiOptionPolicy::Throw)
             option->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
     for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) last_value_wins(*command);
 }
