@@ -77,13 +77,11 @@ inline Args parse_args(int argc, char** argv) {
     app.add_option("--request", a.request,
                    "the request's index in the replay's \"requests\" list, from 0, whichever seat it went to (the "
                    "viewer's \"index K\"); that seat's requests up to K are read in order by the bot's own memory, "
-                   "so the tiles it counts as unseen are the ones it counted")
-        ->check(CLI::NonNegativeNumber);
-    app.add_option("--seat", a.seat, "check that request K went to seat S")->check(CLI::NonNegativeNumber);
+                   "so the tiles it counts as unseen are the ones it counted");
+    app.add_option("--seat", a.seat, "check that request K went to seat S");
     app.add_option("--index", a.index,
                    "stdin only: search the last request with Request::index N (the player's requests before it, "
-                   "which seed the deals)")
-        ->check(CLI::NonNegativeNumber);
+                   "which seed the deals)");
     app.add_option("--position", a.position,
                    "a request as a state text (src/state_text.h, as the bench's positions); a first line \"seed S\" "
                    "gives the search's seed");
@@ -103,6 +101,9 @@ inline Args parse_args(int argc, char** argv) {
     });
     app.add_flag("--json", a.json, "the same as one JSON object");
     parse_command_line(app, argc, argv);
+    if ((app.count("--request") && a.request < 0) || (app.count("--seat") && a.seat < 0) ||
+        (app.count("--index") && a.index < 0))
+        command_line_error(app, "--request, --seat and --index take numbers from 0");
     std::string error;
     if (!a.replay.empty() && a.request < 0) error = "which request? --request K (the index in the replay's requests)";
     if (!a.replay.empty() && a.index >= 0) error = "--index is for stdin: in a replay it is the seat's requests before K";
