@@ -126,14 +126,14 @@ Options parse(int argc, char** argv) {
     Options o;
     SearchOptions search;  // what --set changes, as in the bot; only its policy weights are read
     CLI::App app{"How well the search's pictures of the other players foresee what they did, on replays.", "predict"};
-    app.add_option("--samples", o.samples, "samples of the policy's jitter an answer")
-        ->check(CLI::PositiveNumber)->capture_default_str();
+    app.add_option("--samples", o.samples, "samples of the policy's jitter an answer")->capture_default_str();
     app.add_option("--seat-command", o.seat_command, "watches the seats whose command holds TEXT (default: not our bot)");
     app.add_option_function<std::string>("--set", [&search](const std::string& setting) {
            if (!set_search_option(search, setting)) throw CLI::ValidationError("--set", "unknown setting '" + setting + "'");
        }, "changes the policy's weights as the bot's --set does")->expected(1)->take_all()->trigger_on_parse();
     app.add_option("REPLAY", o.paths, "replays (referee --replay-dir), or folders of them")->required();
     parse_command_line(app, argc, argv);
+    if (o.samples < 1) command_line_error(app, "--samples must be at least 1");
     o.weights = search.weights;
     return o;
 }

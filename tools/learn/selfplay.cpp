@@ -44,7 +44,7 @@ Options parse(int argc, char** argv) {
                  "selfplay"};
     add_variant_option(app, o.variant);
     add_rule_option(app, o.rule);
-    app.add_option("--games", o.games, "games to play")->check(CLI::PositiveNumber)->capture_default_str();
+    app.add_option("--games", o.games, "games to play")->capture_default_str();
     app.add_option("--first-game", o.first_game, "the first game's index: game i plays deal seed+i")
         ->capture_default_str();
     app.add_option("--seed", o.seed, "the deals' first seed")->capture_default_str();
@@ -59,6 +59,7 @@ Options parse(int argc, char** argv) {
         ->required()->expected(1)->take_all()->trigger_on_parse();
     parse_command_line(app, argc, argv);
     if (o.out.empty() && o.json.empty()) command_line_error(app, "--out or --json is needed");
+    if (o.games < 1) command_line_error(app, "--games must be at least 1");
     return o;
 }
 
