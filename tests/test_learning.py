@@ -71,12 +71,13 @@ check(open(os.path.join(work, "again.h")).read().split("\n", 1)[1] == open(heade
       "the same data and seed give the same weights")
 
 # Parity: the dataset tool compiled with the new header predicts every value row as the trainer does.
-# (A copy of src/ with it: a header's quoted includes are looked for beside it first.)
+# (A copy of src/ with it: a header's quoted includes are looked for beside it first;
+# the kit's command line from tools/referee, as CMake's `kit` target gives it.)
 new_src, dataset_exe = os.path.join(work, "src"), os.path.join(work, "dataset-new")
 shutil.copytree(os.path.join(src, "src"), new_src)
 shutil.copy(header, os.path.join(new_src, "model_weights.h"))
 run(["g++", "-std=gnu++17", "-O1", "-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-I", new_src,
-     os.path.join(src, "tools", "learn", "dataset.cpp"), "-o", dataset_exe])
+     "-I", os.path.join(src, "tools", "referee"), os.path.join(src, "tools", "learn", "dataset.cpp"), "-o", dataset_exe])
 run([dataset_exe, "--predict", "--out", os.path.join(work, "data-cpp"), records])
 compare = run([TORCH_PYTHON, "-c", """
 import numpy as np, sys
