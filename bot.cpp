@@ -2012,19 +2012,18 @@ const int n=k.legal_placements(tile,rule,spots);
 struct Ranked{
 int value;
 int index;
-Placement p;
 };
 Ranked ranked[kMaxPlacements];
 for(int i=0;i<n;++i)
 ranked[i]=Ranked{spots[i]==always?INT_MAX
 :placement_value(k,tile,spots[i],w)*kRankValueWeight-
 k.isolated_holes_after(spots[i])*kRankHoleWeight,
-i,spots[i]};
+i};
 keep=std::min(n,keep);
 std::partial_sort(ranked,ranked+keep,ranked+n,[](const Ranked&a,const Ranked&b){
 return a.value!=b.value?a.value>b.value:a.index<b.index;
 });
-for(int i=0;i<keep;++i)out[i]=ranked[i].p;
+for(int i=0;i<keep;++i)out[i]=spots[ranked[i].index];
 return keep;
 }
 }

@@ -264,22 +264,22 @@ inline int rank_placements(const Kingdom& k, const Tile& tile, Rule rule, const 
                            Placement* out, Placement always = Placement{}) {
     PlacementList spots;
     const int n = k.legal_placements(tile, rule, spots);
+    // Plain integers, so that the array is not initialised (a Placement would be, entry by entry).
     struct Ranked {
         int value;
-        int index;  // ties in the list's order: partial_sort's own order differs between libraries (the page's bot)
-        Placement p;
+        int index;  // in spots; ties in its order: partial_sort's own order differs between libraries (the page's bot)
     };
     Ranked ranked[kMaxPlacements];
     for (int i = 0; i < n; ++i)
         ranked[i] = Ranked{spots[i] == always ? INT_MAX
                                               : placement_value(k, tile, spots[i], w) * kRankValueWeight -
                                                     k.isolated_holes_after(spots[i]) * kRankHoleWeight,
-                           i, spots[i]};
+                           i};
     keep = std::min(n, keep);
     std::partial_sort(ranked, ranked + keep, ranked + n, [](const Ranked& a, const Ranked& b) {
         return a.value != b.value ? a.value > b.value : a.index < b.index;
     });
-    for (int i = 0; i < keep; ++i) out[i] = ranked[i].p;
+    for (int i = 0; i < keep; ++i) out[i] = spots[ranked[i].index];
     return keep;
 }
 
