@@ -255,6 +255,7 @@ Kingdom():Kingdom(9,5){}
 Kingdom(int side,int extent):side_(int8_t(side)),extent_(int8_t(extent)){
 const int c=side/2;
 castle_.set(square_of(c,c));
+castle_neighbours_=neighbors(castle_);
 occupied_=castle_;
 min_x_=max_x_=min_y_=max_y_=int8_t(c);
 update_window();
@@ -306,26 +307,52 @@ KD_INLINE static Placement placement_at(int sq,int rotation){
 return Placement{int8_t(square_x(sq)),int8_t(square_y(sq)),int8_t(rotation)};
 }
 struct Options{
-Bitboard free,conn1,conn2;
+Bitboard free,conn1,conn2,near1,near2;
 KD_INLINE Options(){}
 };
 KD_INLINE Options options(const Tile&tile,Rule rule)const{
 Options o;
 o.free=free_squares();
-o.conn1=connectors(tile.terrain1,rule);
-o.conn2=tile.terrain2==tile.terrain1?o.conn1:connectors(tile.terrain2,rule);
+o.near1=neighbors(terrain_[tile.terrain1]);
+o.near2=tile.terrain2==tile.terrain1?o.near1:neighbors(terrain_[tile.terrain2]);
+if(rule==Rule::Match){
+o.conn1=o.near1|castle_neighbours_,o.conn2=o.near2|castle_neighbours_;
+}else{
+o.conn1=o.conn2=neighbors(occupied_);
+}
+o.near1&=o.free,o.near2&=o.free;
 return o;
+}
+struct LegalSquares{
+Bitboard first[4];
+int rotations;
+KD_INLINE LegalSquares(){}
+KD_INLINE int count()const{
+int n=first[0].count()+first[1].count();
+return rotations==2?n:n+first[2].count()+first[3].count();
+}
+};
+KD_INLINE LegalSquares legal_squares(const Tile&tile,const Options&o)const{
+LegalSquares l;
+l.rotations=tile.symmetric()?2:4;
+l.first[0]=first_squares(o,0),l.first[1]=first_squares(o,1);
+if(l.rotations==4)l.first[2]=first_squares(o,2),l.first[3]=first_squares(o,3);
+return l;
 }
 template<typename Visit>
 KD_INLINE void for_each_legal_square(const Tile&tile,const Options&o,Visit&&visit)const{
+for_each_legal_square(legal_squares(tile,o),visit);
+}
+template<typename Visit>
+KD_INLINE void for_each_legal_square(const LegalSquares&legal,Visit&&visit)const{
 const int first=window_first_row(),last=window_last_row();
 auto rotation=[&](int r)__attribute__((always_inline)){
-first_squares(o,r).for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
+legal.first[r].for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
 visit(sq,r);
 });
 };
 rotation(0),rotation(1);
-if(!tile.symmetric())rotation(2),rotation(3);
+if(legal.rotations==4)rotation(2),rotation(3);
 }
 int legal_placements(const Tile&tile,Rule rule,Placement*out)const{
 int n=0;
@@ -362,6 +389,12 @@ Effect e;
 merge(adjacent_zones(sq,terrain),1,crowns,e);
 return e;
 }
+KD_INLINE bool effect_next_to_one_zone(int terrain,int crowns,Effect*e)const{
+const uint64_t zones=zone_ids_[terrain];
+if(zones&(zones-1))return false;
+merge(zones,1,crowns,*e);
+return true;
+}
 KD_INLINE void place(const Tile&tile,Placement p){
 put_square(p.x,p.y,tile.terrain1,tile.crowns1);
 put_square(p.x+kRotationDx[p.rotation],p.y+kRotationDy[p.rotation],tile.terrain2,tile.crowns2);
@@ -395,9 +428,6 @@ occupied.set(square_of(x2,y2));
 return isolated_in(window_for(lo_x,hi_x,lo_y,hi_y),occupied);
 }
 private:
-KD_INLINE Bitboard connectors(int terrain,Rule rule)const{
-return neighbors(rule==Rule::Match?terrain_[terrain]|castle_:occupied_);
-}
 static KD_INLINE Bitboard first_squares(const Options&o,int rotation){
 switch(rotation){
 case 0:return o.free&shift_west(o.free)&(o.conn1|shift_west(o.conn2));
@@ -469,7 +499,7 @@ score_=int16_t(score_+gain);
 terrain_score_[terrain]=int16_t(terrain_score_[terrain]+gain);
 zone_[sq+kRowStride]=uint8_t(keep);
 }
-Bitboard occupied_,castle_,window_;
+Bitboard occupied_,castle_,castle_neighbours_,window_;
 Bitboard terrain_[kLandTerrains];
 Bitboard crown_bit0_,crown_bit1_;
 int8_t side_,extent_;
@@ -1874,10 +1904,16 @@ for(int y=first;y<=last;++y){
 __builtin_memcpy(&at[y*kRowStride],&alone,sizeof alone);
 __builtin_memcpy(&at[y*kRowStride+8],&alone,sizeof alone);
 }
+Kingdom::Effect e;
+if(k.effect_next_to_one_zone(terrain,crowns,&e)){
+const int value=e.gain*w.gain+e.joined*w.joined;
+near.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){at[sq]=value;});
+}else{
 near.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
-const Kingdom::Effect e=k.square_effect(sq,terrain,crowns);
+e=k.square_effect(sq,terrain,crowns);
 at[sq]=e.gain*w.gain+e.joined*w.joined;
 });
+}
 const EdgeValues edges(k,terrain,w);
 if(!edges.on())return;
 const Bitboard touching=(edges.same.nonzero()|edges.other.nonzero())&free;
@@ -1886,25 +1922,27 @@ at[sq]+=edges.at(sq);
 });
 }
 };
+constexpr int kPlacementsOneByOne=2;
 template<typename Visit>
 KD_INLINE void for_each_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
 Visit&&visit){
 const Kingdom::Options o=k.options(tile,rule);
-if(tile.terrain1!=tile.terrain2){
+const Kingdom::LegalSquares legal=k.legal_squares(tile,o);
+if(tile.terrain1!=tile.terrain2&&legal.count()>kPlacementsOneByOne){
 SquareValues first,second;
-first.fill(k,tile.terrain1,tile.crowns1,o.conn1&o.free,o.free,w);
-second.fill(k,tile.terrain2,tile.crowns2,o.conn2&o.free,o.free,w);
-k.for_each_legal_square(tile,o,[&](int sq,int r)__attribute__((always_inline)){
+first.fill(k,tile.terrain1,tile.crowns1,o.near1,o.free,w);
+second.fill(k,tile.terrain2,tile.crowns2,o.near2,o.free,w);
+k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
 visit(sq,r,first.at[sq]+second.at[sq+kRotationStep[r]]);
 });
-}else{
-const EdgeValues edges(k,tile.terrain1,w);
-k.for_each_legal_square(tile,o,[&](int sq,int r)__attribute__((always_inline)){
+return;
+}
+const EdgeValues edges1(k,tile.terrain1,w),edges2(k,tile.terrain2,w);
+k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
 const Kingdom::Effect e=k.effect(tile,Kingdom::placement_at(sq,r));
 const int v=e.gain*w.gain+e.joined*w.joined;
-visit(sq,r,edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v);
+visit(sq,r,edges1.on()?v+edges1.at(sq)+edges2.at(sq+kRotationStep[r]):v);
 });
-}
 }
 inline int best_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w){
 int best=INT_MIN/2;

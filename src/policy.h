@@ -85,7 +85,7 @@ struct SquareValues {
 
     // Values of a square of `terrain` with `crowns` on the window's rows (no
     // tile covers any other square). A square joins zones only next to its
-    // terrain, within `near` (its connectors: they hold those squares).
+    // terrain, within `near` (Kingdom::Options).
     KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const Bitboard& free,
                         const PolicyWeights& w) {
         typedef int Eight __attribute__((vector_size(32)));
@@ -95,10 +95,16 @@ struct SquareValues {
             __builtin_memcpy(&at[y * kRowStride], &alone, sizeof alone);
             __builtin_memcpy(&at[y * kRowStride + 8], &alone, sizeof alone);
         }
-        near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
-            const Kingdom::Effect e = k.square_effect(sq, terrain, crowns);
-            at[sq] = e.gain * w.gain + e.joined * w.joined;
-        });
+        Kingdom::Effect e;
+        if (k.effect_next_to_one_zone(terrain, crowns, &e)) {  // most often: one value for every square near
+            const int value = e.gain * w.gain + e.joined * w.joined;
+            near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) { at[sq] = value; });
+        } else {
+            near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+                e = k.square_effect(sq, terrain, crowns);
+                at[sq] = e.gain * w.gain + e.joined * w.joined;
+            });
+        }
         const EdgeValues edges(k, terrain, w);
         if (!edges.on()) return;
         const Bitboard touching = (edges.same.nonzero() | edges.other.nonzero()) & free;
@@ -108,27 +114,32 @@ struct SquareValues {
     }
 };
 
+// A two-terrain tile with more legal placements than this is valued by
+// SquareValues, whose filling costs about as much as valuing this many one by one.
+constexpr int kPlacementsOneByOne = 2;
+
 // Calls visit(first square, rotation, placement_value there) for every legal
 // placement, in for_each_legal_placement's order.
 template <typename Visit>
 KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
                                         Visit&& visit) {
     const Kingdom::Options o = k.options(tile, rule);
-    if (tile.terrain1 != tile.terrain2) {
+    const Kingdom::LegalSquares legal = k.legal_squares(tile, o);
+    if (tile.terrain1 != tile.terrain2 && legal.count() > kPlacementsOneByOne) {
         SquareValues first, second;
-        first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, o.free, w);
-        second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, o.free, w);
-        k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
+        first.fill(k, tile.terrain1, tile.crowns1, o.near1, o.free, w);
+        second.fill(k, tile.terrain2, tile.crowns2, o.near2, o.free, w);
+        k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
             visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
         });
-    } else {
-        const EdgeValues edges(k, tile.terrain1, w);
-        k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
-            const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
-            const int v = e.gain * w.gain + e.joined * w.joined;
-            visit(sq, r, edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v);
-        });
+        return;
     }
+    const EdgeValues edges1(k, tile.terrain1, w), edges2(k, tile.terrain2, w);
+    k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
+        const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
+        const int v = e.gain * w.gain + e.joined * w.joined;
+        visit(sq, r, edges1.on() ? v + edges1.at(sq) + edges2.at(sq + kRotationStep[r]) : v);
+    });
 }
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
