@@ -1827,10 +1827,12 @@ struct LaterPickers{
 const Kingdom*kingdoms[kMaxDraft];
 int count=0;
 KD_INLINE explicit LaterPickers(const Game&g){
-const int me=g.current_player();
+unsigned listed=1u<<g.current_player();
 for(int step=g.step()+1;step<g.steps_in_turn();++step){
 const int seat=g.actor_at(step);
-if(seat>=0&&seat!=me&&!g.eliminated(seat))kingdoms[count++]=&g.kingdom(seat);
+if(seat<0||((listed>>seat)&1)||g.eliminated(seat))continue;
+listed|=1u<<seat;
+kingdoms[count++]=&g.kingdom(seat);
 }
 }
 KD_INLINE int worth(const Tile&tile)const{
@@ -1976,18 +1978,12 @@ return points;
 }
 KD_INLINE int pick_score(const Game&g,const Kingdom&k,const LaterPickers&later,const PolicyWeights&w,int i,
 const Tile&tile){
-int v=kPickScale*pick_value(k,tile)+w.crowns*tile.crowns();
-if(w.order)v+=w.order*(g.draft_count()-1-i);
+int v=kPickScale*pick_value(k,tile)+w.crowns*tile.crowns()+w.order*(g.draft_count()-1-i);
 if(w.deny)v+=w.deny*later.worth(tile);
 return v;
 }
-inline int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
-const int seat=g.current_player();
-if(seat<0)return-1;
-const Kingdom&k=g.kingdom(seat);
+inline int policy_last_pick(const Game&g,const Kingdom&k,Rng&rng,const PolicyWeights&w){
 const PolicyWeights points=last_pick_weights(w);
-int best=-1,best_value=INT_MIN;
-if(last_pick(g)){
 int picks[kMaxDraft],bound[kMaxDraft],noise[kMaxDraft],order[kMaxDraft];
 const int n=g.free_picks(picks);
 const TerrainTotals totals(k);
@@ -2000,16 +1996,23 @@ const int moved=order[j];
 order[j]=order[j-1],order[j-1]=moved;
 }
 }
-int best_index=kMaxDraft;
+if(n<=1)return n?picks[0]:-1;
+int best_index=kMaxDraft,best_value=INT_MIN;
 for(int o=0;o<n;++o){
 const int i=order[o];
 if(bound[i]<best_value||(bound[i]==best_value&&i>best_index))break;
 const int v=best_placement_value(k,kTiles[picks[i]],g.rule(),points)+noise[i];
 if(v>best_value||(v==best_value&&i<best_index))best_value=v,best_index=i;
 }
-return n?picks[best_index]:-1;
+return picks[best_index];
 }
+inline int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
+const int seat=g.current_player();
+if(seat<0)return-1;
+const Kingdom&k=g.kingdom(seat);
+if(last_pick(g))return policy_last_pick(g,k,rng,w);
 const LaterPickers later(g);
+int best=-1,best_value=INT_MIN;
 g.for_each_free_pick([&](int i,int id)__attribute__((always_inline)){
 const int v=pick_score(g,k,later,w,i,kTiles[id])+int(rng.below(uint32_t(w.pick_noise+1)));
 if(v>best_value)best_value=v,best=id;

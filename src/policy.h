@@ -186,10 +186,38 @@ KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights& w) {
 // act with kingdom k, before its jitter; `later`: LaterPickers(g).
 KD_INLINE int pick_score(const Game& g, const Kingdom& k, const LaterPickers& later, const PolicyWeights& w, int i,
                          const Tile& tile) {
-    int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns();
-    if (w.order) v += w.order * (g.draft_count() - 1 - i);
+    int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns() + w.order * (g.draft_count() - 1 - i);
     if (w.deny) v += w.deny * later.worth(tile);
     return v;
+}
+
+// The policy's last pick (last_pick) by k's owner in g.
+inline int policy_last_pick(const Game& g, const Kingdom& k, Rng& rng, const PolicyWeights& w) {
+    const PolicyWeights points = last_pick_weights(w);
+    // Tiles are tried by decreasing bound on their value (gain bound and
+    // jitter), and not at all once the bound cannot beat the best so far;
+    // equal values go to the first free tile, as in policy_pick.
+    int picks[kMaxDraft], bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+    const int n = g.free_picks(picks);
+    const TerrainTotals totals(k);
+    for (int i = 0; i < n; ++i) {
+        noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
+        bound[i] = points.gain * totals.gain_bound(kTiles[picks[i]]) + noise[i];
+        order[i] = i;
+        for (int j = i; j > 0 && bound[order[j - 1]] < bound[order[j]]; --j) {
+            const int moved = order[j];
+            order[j] = order[j - 1], order[j - 1] = moved;
+        }
+    }
+    if (n <= 1) return n ? picks[0] : -1;  // nothing to choose
+    int best_index = kMaxDraft, best_value = INT_MIN;
+    for (int o = 0; o < n; ++o) {
+        const int i = order[o];
+        if (bound[i] < best_value || (bound[i] == best_value && i > best_index)) break;
+        const int v = best_placement_value(k, kTiles[picks[i]], g.rule(), points) + noise[i];
+        if (v > best_value || (v == best_value && i < best_index)) best_value = v, best_index = i;
+    }
+    return picks[best_index];
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).
@@ -197,34 +225,9 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
-    const PolicyWeights points = last_pick_weights(w);
-    int best = -1, best_value = INT_MIN;
-    if (last_pick(g)) {
-        // Tiles are tried by decreasing bound on their value (gain bound and
-        // jitter), and not at all once the bound cannot beat the best so far;
-        // equal values go to the first free tile, as in the plain loop below.
-        int picks[kMaxDraft], bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
-        const int n = g.free_picks(picks);
-        const TerrainTotals totals(k);
-        for (int i = 0; i < n; ++i) {
-            noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
-            bound[i] = points.gain * totals.gain_bound(kTiles[picks[i]]) + noise[i];
-            order[i] = i;
-            for (int j = i; j > 0 && bound[order[j - 1]] < bound[order[j]]; --j) {
-                const int moved = order[j];
-                order[j] = order[j - 1], order[j - 1] = moved;
-            }
-        }
-        int best_index = kMaxDraft;
-        for (int o = 0; o < n; ++o) {
-            const int i = order[o];
-            if (bound[i] < best_value || (bound[i] == best_value && i > best_index)) break;
-            const int v = best_placement_value(k, kTiles[picks[i]], g.rule(), points) + noise[i];
-            if (v > best_value || (v == best_value && i < best_index)) best_value = v, best_index = i;
-        }
-        return n ? picks[best_index] : -1;
-    }
+    if (last_pick(g)) return policy_last_pick(g, k, rng, w);
     const LaterPickers later(g);
+    int best = -1, best_value = INT_MIN;
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
         const int v = pick_score(g, k, later, w, i, kTiles[id]) + int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = id;
