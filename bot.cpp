@@ -327,16 +327,14 @@ struct LegalSquares{
 Bitboard first[4];
 int rotations;
 KD_INLINE LegalSquares(){}
-KD_INLINE int count()const{
-int n=first[0].count()+first[1].count();
-return rotations==2?n:n+first[2].count()+first[3].count();
-}
+KD_INLINE bool any()const{return(first[0]|first[1]|first[2]|first[3]).any();}
 };
 KD_INLINE LegalSquares legal_squares(const Tile&tile,const Options&o)const{
 LegalSquares l;
 l.rotations=tile.symmetric()?2:4;
 l.first[0]=first_squares(o,0),l.first[1]=first_squares(o,1);
-if(l.rotations==4)l.first[2]=first_squares(o,2),l.first[3]=first_squares(o,3);
+if(l.rotations==2)l.first[2]=l.first[3]=Bitboard{};
+else l.first[2]=first_squares(o,2),l.first[3]=first_squares(o,3);
 return l;
 }
 template<typename Visit>
@@ -1924,27 +1922,27 @@ at[sq]+=edges.at(sq);
 });
 }
 };
-constexpr int kPlacementsOneByOne=2;
 template<typename Visit>
 KD_INLINE void for_each_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
 Visit&&visit){
 const Kingdom::Options o=k.options(tile,rule);
 const Kingdom::LegalSquares legal=k.legal_squares(tile,o);
-if(tile.terrain1!=tile.terrain2&&legal.count()>kPlacementsOneByOne){
+if(tile.terrain1!=tile.terrain2){
+if(!legal.any())return;
 SquareValues first,second;
 first.fill(k,tile.terrain1,tile.crowns1,o.near1,o.free,w);
 second.fill(k,tile.terrain2,tile.crowns2,o.near2,o.free,w);
 k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
 visit(sq,r,first.at[sq]+second.at[sq+kRotationStep[r]]);
 });
-return;
-}
-const EdgeValues edges1(k,tile.terrain1,w),edges2(k,tile.terrain2,w);
+}else{
+const EdgeValues edges(k,tile.terrain1,w);
 k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
 const Kingdom::Effect e=k.effect(tile,Kingdom::placement_at(sq,r));
 const int v=e.gain*w.gain+e.joined*w.joined;
-visit(sq,r,edges1.on()?v+edges1.at(sq)+edges2.at(sq+kRotationStep[r]):v);
+visit(sq,r,edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v);
 });
+}
 }
 inline int best_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w){
 int best=INT_MIN/2;

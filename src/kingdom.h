@@ -207,17 +207,14 @@ class Kingdom {
         Bitboard first[4];
         int rotations;
         KD_INLINE LegalSquares() {}
-        // How many placements.
-        KD_INLINE int count() const {
-            int n = first[0].count() + first[1].count();
-            return rotations == 2 ? n : n + first[2].count() + first[3].count();
-        }
+        KD_INLINE bool any() const { return (first[0] | first[1] | first[2] | first[3]).any(); }
     };
     KD_INLINE LegalSquares legal_squares(const Tile& tile, const Options& o) const {
         LegalSquares l;
         l.rotations = tile.symmetric() ? 2 : 4;
         l.first[0] = first_squares(o, 0), l.first[1] = first_squares(o, 1);
-        if (l.rotations == 4) l.first[2] = first_squares(o, 2), l.first[3] = first_squares(o, 3);
+        if (l.rotations == 2) l.first[2] = l.first[3] = Bitboard{};
+        else l.first[2] = first_squares(o, 2), l.first[3] = first_squares(o, 3);
         return l;
     }
     // for_each_legal_placement, for the hottest loops: visit(first square, rotation).

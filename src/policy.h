@@ -114,10 +114,6 @@ struct SquareValues {
     }
 };
 
-// A two-terrain tile with more legal placements than this is valued by
-// SquareValues, whose filling costs about as much as valuing this many one by one.
-constexpr int kPlacementsOneByOne = 2;
-
 // Calls visit(first square, rotation, placement_value there) for every legal
 // placement, in for_each_legal_placement's order.
 template <typename Visit>
@@ -125,21 +121,22 @@ KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule
                                         Visit&& visit) {
     const Kingdom::Options o = k.options(tile, rule);
     const Kingdom::LegalSquares legal = k.legal_squares(tile, o);
-    if (tile.terrain1 != tile.terrain2 && legal.count() > kPlacementsOneByOne) {
+    if (tile.terrain1 != tile.terrain2) {
+        if (!legal.any()) return;  // no table to fill (10% of the policy's placements)
         SquareValues first, second;
         first.fill(k, tile.terrain1, tile.crowns1, o.near1, o.free, w);
         second.fill(k, tile.terrain2, tile.crowns2, o.near2, o.free, w);
         k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
             visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
         });
-        return;
+    } else {
+        const EdgeValues edges(k, tile.terrain1, w);
+        k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
+            const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
+            const int v = e.gain * w.gain + e.joined * w.joined;
+            visit(sq, r, edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v);
+        });
     }
-    const EdgeValues edges1(k, tile.terrain1, w), edges2(k, tile.terrain2, w);
-    k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
-        const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
-        const int v = e.gain * w.gain + e.joined * w.joined;
-        visit(sq, r, edges1.on() ? v + edges1.at(sq) + edges2.at(sq + kRotationStep[r]) : v);
-    });
 }
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
