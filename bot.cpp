@@ -1900,10 +1900,13 @@ const PolicyWeights&w){
 typedef int Eight __attribute__((vector_size(32)));
 const Eight alone=Eight{}+crowns*w.gain;
 const int first=k.window_first_row(),last=k.window_last_row();
-for(int y=first;y<=last;++y){
+auto row=[&](int y)__attribute__((always_inline)){
 __builtin_memcpy(&at[y*kRowStride],&alone,sizeof alone);
 __builtin_memcpy(&at[y*kRowStride+8],&alone,sizeof alone);
-}
+};
+for(int y=0;y<9;++y)row(y);
+if(k.side()>9)
+for(int y=9;y<kMaxSide;++y)row(y);
 Kingdom::Effect e;
 if(k.effect_next_to_one_zone(terrain,crowns,&e)){
 const int value=e.gain*w.gain+e.joined*w.joined;
