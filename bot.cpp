@@ -387,10 +387,10 @@ Effect e;
 merge(adjacent_zones(sq,terrain),1,crowns,e);
 return e;
 }
-KD_INLINE bool effect_next_to_one_zone(int terrain,int crowns,Effect*e)const{
+KD_INLINE bool effect_next_to_one_zone(int terrain,int squares,int crowns,Effect*e)const{
 const uint64_t zones=zone_ids_[terrain];
 if(zones&(zones-1))return false;
-merge(zones,1,crowns,*e);
+merge(zones,squares,crowns,*e);
 return true;
 }
 KD_INLINE void place(const Tile&tile,Placement p){
@@ -1908,7 +1908,7 @@ for(int y=0;y<9;++y)row(y);
 if(k.side()>9)
 for(int y=9;y<kMaxSide;++y)row(y);
 Kingdom::Effect e;
-if(k.effect_next_to_one_zone(terrain,crowns,&e)){
+if(k.effect_next_to_one_zone(terrain,1,crowns,&e)){
 const int value=e.gain*w.gain+e.joined*w.joined;
 near.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){at[sq]=value;});
 }else{
@@ -1940,9 +1940,13 @@ visit(sq,r,first.at[sq]+second.at[sq+kRotationStep[r]]);
 });
 }else{
 const EdgeValues edges(k,tile.terrain1,w);
+Kingdom::Effect e;
+const bool one_zone=k.effect_next_to_one_zone(tile.terrain1,2,tile.crowns(),&e);
+const int joins=e.gain*w.gain+e.joined*w.joined,alone=2*tile.crowns()*w.gain;
+const Bitboard joining[2]={o.near1|shift_west(o.near1),o.near1|shift_north(o.near1)};
 k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
-const Kingdom::Effect e=k.effect(tile,Kingdom::placement_at(sq,r));
-const int v=e.gain*w.gain+e.joined*w.joined;
+if(!one_zone)e=k.effect(tile,Kingdom::placement_at(sq,r));
+const int v=one_zone?(joining[r&1].test(sq)?joins:alone):e.gain*w.gain+e.joined*w.joined;
 visit(sq,r,edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v);
 });
 }

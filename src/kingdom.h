@@ -282,12 +282,13 @@ class Kingdom {
         return e;
     }
 
-    // The same at every free square next to land of `terrain` when that land
-    // is one zone (or none): true then, and *e set without reading a label.
-    KD_INLINE bool effect_next_to_one_zone(int terrain, int crowns, Effect* e) const {
+    // The effect of `squares` new squares of `terrain` with `crowns` next to
+    // its land when that land is one zone (or none): true then, and *e set
+    // without reading a label.
+    KD_INLINE bool effect_next_to_one_zone(int terrain, int squares, int crowns, Effect* e) const {
         const uint64_t zones = zone_ids_[terrain];
         if (zones & (zones - 1)) return false;
-        merge(zones, 1, crowns, *e);
+        merge(zones, squares, crowns, *e);
         return true;
     }
 

@@ -101,7 +101,7 @@ struct SquareValues {
         if (k.side() > 9)
             for (int y = 9; y < kMaxSide; ++y) row(y);
         Kingdom::Effect e;
-        if (k.effect_next_to_one_zone(terrain, crowns, &e)) {  // most often: one value for every square near
+        if (k.effect_next_to_one_zone(terrain, 1, crowns, &e)) {  // most often: one value for every square near
             const int value = e.gain * w.gain + e.joined * w.joined;
             near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) { at[sq] = value; });
         } else {
@@ -136,9 +136,15 @@ KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule
         });
     } else {
         const EdgeValues edges(k, tile.terrain1, w);
+        // Its terrain one zone (or none): a placement joins it exactly when a
+        // square is next to that land, first squares `joining` in rotations 0 and 1.
+        Kingdom::Effect e;
+        const bool one_zone = k.effect_next_to_one_zone(tile.terrain1, 2, tile.crowns(), &e);
+        const int joins = e.gain * w.gain + e.joined * w.joined, alone = 2 * tile.crowns() * w.gain;
+        const Bitboard joining[2] = {o.near1 | shift_west(o.near1), o.near1 | shift_north(o.near1)};
         k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
-            const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
-            const int v = e.gain * w.gain + e.joined * w.joined;
+            if (!one_zone) e = k.effect(tile, Kingdom::placement_at(sq, r));
+            const int v = one_zone ? (joining[r & 1].test(sq) ? joins : alone) : e.gain * w.gain + e.joined * w.joined;
             visit(sq, r, edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v);
         });
     }
