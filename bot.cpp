@@ -116,12 +116,18 @@ KD_INLINE bool operator==(const Bitboard&o)const{return!Bitboard{w^o.w}.any();}
 KD_INLINE bool operator!=(const Bitboard&o)const{return!(*this==o);}
 template<typename Visit>
 KD_INLINE void for_each_square(Visit&&visit)const{
-for_each_square_in_rows(0,kRowStride-1,visit);
-}
-template<typename Visit>
-KD_INLINE void for_each_square_in_rows(int first,int last,Visit&&visit)const{
-for(int i=first>>2;i<=last>>2;++i)
+for(unsigned words=nonzero_words();words;words&=words-1){
+const int i=__builtin_ctz(words);
 for(uint64_t bits=w[i];bits;bits&=bits-1)visit(i*64+__builtin_ctzll(bits));
+}
+}
+KD_INLINE unsigned nonzero_words()const{
+#ifdef KD_USE_AVX2
+typedef double Doubles __attribute__((vector_size(32)));
+return unsigned(__builtin_ia32_movmskpd256(Doubles(w!=BoardWords{0,0,0,0})));
+#else
+return unsigned(w[0]!=0)|unsigned(w[1]!=0)<<1|unsigned(w[2]!=0)<<2|unsigned(w[3]!=0)<<3;
+#endif
 }
 };
 KD_INLINE Bitboard shift_east(const Bitboard&b){return Bitboard{b.w<<1};}
@@ -273,8 +279,6 @@ return kEmpty;
 KD_INLINE const Bitboard&terrain(int t)const{return terrain_[t];}
 KD_INLINE Bitboard land()const{return occupied_.minus(castle_);}
 KD_INLINE Bitboard free_squares()const{return window_.minus(occupied_);}
-KD_INLINE int window_first_row()const{return window_low(max_y_);}
-KD_INLINE int window_last_row()const{return window_high(min_y_);}
 int min_x()const{return min_x_;}
 int max_x()const{return max_x_;}
 int min_y()const{return min_y_;}
@@ -343,9 +347,8 @@ for_each_legal_square(legal_squares(tile,o),visit);
 }
 template<typename Visit>
 KD_INLINE void for_each_legal_square(const LegalSquares&legal,Visit&&visit)const{
-const int first=window_first_row(),last=window_last_row();
 auto rotation=[&](int r)__attribute__((always_inline)){
-legal.first[r].for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
+legal.first[r].for_each_square([&](int sq)__attribute__((always_inline)){
 visit(sq,r);
 });
 };
@@ -1899,7 +1902,6 @@ KD_INLINE void fill(const Kingdom&k,int terrain,int crowns,const Bitboard&near,c
 const PolicyWeights&w){
 typedef int Eight __attribute__((vector_size(32)));
 const Eight alone=Eight{}+crowns*w.gain;
-const int first=k.window_first_row(),last=k.window_last_row();
 auto row=[&](int y)__attribute__((always_inline)){
 __builtin_memcpy(&at[y*kRowStride],&alone,sizeof alone);
 __builtin_memcpy(&at[y*kRowStride+8],&alone,sizeof alone);
@@ -1910,9 +1912,9 @@ for(int y=9;y<kMaxSide;++y)row(y);
 Kingdom::Effect e;
 if(k.effect_next_to_one_zone(terrain,1,crowns,&e)){
 const int value=e.gain*w.gain+e.joined*w.joined;
-near.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){at[sq]=value;});
+near.for_each_square([&](int sq)__attribute__((always_inline)){at[sq]=value;});
 }else{
-near.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
+near.for_each_square([&](int sq)__attribute__((always_inline)){
 e=k.square_effect(sq,terrain,crowns);
 at[sq]=e.gain*w.gain+e.joined*w.joined;
 });
@@ -1920,7 +1922,7 @@ at[sq]=e.gain*w.gain+e.joined*w.joined;
 const EdgeValues edges(k,terrain,w);
 if(!edges.on())return;
 const Bitboard touching=(edges.same.nonzero()|edges.other.nonzero())&free;
-touching.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
+touching.for_each_square([&](int sq)__attribute__((always_inline)){
 at[sq]+=edges.at(sq);
 });
 }

@@ -119,11 +119,10 @@ class Kingdom {
     KD_INLINE Bitboard land() const { return occupied_.minus(castle_); }
     // Empty squares a tile may still cover.
     KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
-    // The rows of the window: a tile may cover squares of these rows only.
-    KD_INLINE int window_first_row() const { return window_low(max_y_); }
-    KD_INLINE int window_last_row() const { return window_high(min_y_); }
 #ifndef KD_UPLOAD  // home only: tools show it
-    // The columns of the window, likewise.
+    // The rows and columns of the window: a tile may cover squares there only.
+    int window_first_row() const { return window_low(max_y_); }
+    int window_last_row() const { return window_high(min_y_); }
     int window_first_column() const { return window_low(max_x_); }
     int window_last_column() const { return window_high(min_x_); }
 #endif
@@ -224,10 +223,9 @@ class Kingdom {
     }
     template <typename Visit>
     KD_INLINE void for_each_legal_square(const LegalSquares& legal, Visit&& visit) const {
-        const int first = window_first_row(), last = window_last_row();
         // Each rotation written out, so that its steps are constants.
         auto rotation = [&](int r) __attribute__((always_inline)) {
-            legal.first[r].for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+            legal.first[r].for_each_square([&](int sq) __attribute__((always_inline)) {
                 visit(sq, r);
             });
         };

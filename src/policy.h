@@ -83,14 +83,12 @@ inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, cons
 struct SquareValues {
     alignas(32) int at[kSquareCount];
 
-    // Values of a square of `terrain` with `crowns` on the window's rows (no
-    // tile covers any other square). A square joins zones only next to its
-    // terrain, within `near` (Kingdom::Options).
+    // Values of a square of `terrain` with `crowns` on the grid. A square
+    // joins zones only next to its terrain, within `near` (Kingdom::Options).
     KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const Bitboard& free,
                         const PolicyWeights& w) {
         typedef int Eight __attribute__((vector_size(32)));
         const Eight alone = Eight{} + crowns * w.gain;
-        const int first = k.window_first_row(), last = k.window_last_row();
         // Every row of the grid (9 or 13): a fixed count of stores costs less
         // than a loop over the window's rows (the others are never read).
         auto row = [&](int y) __attribute__((always_inline)) {  // 16 values, two stores
@@ -103,9 +101,9 @@ struct SquareValues {
         Kingdom::Effect e;
         if (k.effect_next_to_one_zone(terrain, 1, crowns, &e)) {  // most often: one value for every square near
             const int value = e.gain * w.gain + e.joined * w.joined;
-            near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) { at[sq] = value; });
+            near.for_each_square([&](int sq) __attribute__((always_inline)) { at[sq] = value; });
         } else {
-            near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+            near.for_each_square([&](int sq) __attribute__((always_inline)) {
                 e = k.square_effect(sq, terrain, crowns);
                 at[sq] = e.gain * w.gain + e.joined * w.joined;
             });
@@ -113,7 +111,7 @@ struct SquareValues {
         const EdgeValues edges(k, terrain, w);
         if (!edges.on()) return;
         const Bitboard touching = (edges.same.nonzero() | edges.other.nonzero()) & free;
-        touching.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+        touching.for_each_square([&](int sq) __attribute__((always_inline)) {
             at[sq] += edges.at(sq);
         });
     }
