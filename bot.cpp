@@ -1890,12 +1890,6 @@ other=count_neighbours(k.land().minus(k.terrain(terrain)));
 KD_INLINE bool on()const{return same_weight|other_weight;}
 KD_INLINE int at(int sq)const{return same_weight*same.at(sq)+other_weight*other.at(sq);}
 };
-inline int placement_value(const Kingdom&k,const Tile&tile,Placement p,const PolicyWeights&w){
-const Kingdom::Effect e=k.effect(tile,p);
-const int sq=square_of(p.x,p.y),v=e.gain*w.gain+e.joined*w.joined;
-if(!w.same_edges&&!w.other_edges)return v;
-return v+EdgeValues(k,tile.terrain1,w).at(sq)+EdgeValues(k,tile.terrain2,w).at(sq+kRotationStep[p.rotation]);
-}
 struct SquareValues{
 alignas(32)int at[kSquareCount];
 KD_INLINE void fill(const Kingdom&k,int terrain,int crowns,const Bitboard&near,const Bitboard&free,
@@ -2056,17 +2050,17 @@ constexpr int kRankValueWeight=4,kRankHoleWeight=3;
 inline int rank_placements(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,int keep,
 Placement*out,Placement always=Placement{}){
 PlacementList spots;
-const int n=k.legal_placements(tile,rule,spots);
 struct Ranked{
 int value;
 int index;
 };
 Ranked ranked[kMaxPlacements];
-for(int i=0;i<n;++i)
-ranked[i]=Ranked{spots[i]==always?INT_MAX
-:placement_value(k,tile,spots[i],w)*kRankValueWeight-
-k.isolated_holes_after(spots[i])*kRankHoleWeight,
-i};
+int n=0;
+for_each_placement_value(k,tile,rule,w,[&](int sq,int r,int value){
+const Placement p=spots[n]=Kingdom::placement_at(sq,r);
+ranked[n]=Ranked{p==always?INT_MAX:value*kRankValueWeight-k.isolated_holes_after(p)*kRankHoleWeight,n};
+++n;
+});
 keep=std::min(n,keep);
 std::partial_sort(ranked,ranked+keep,ranked+n,[](const Ranked&a,const Ranked&b){
 return a.value!=b.value?a.value>b.value:a.index<b.index;

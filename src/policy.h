@@ -69,6 +69,7 @@ struct EdgeValues {
     KD_INLINE int at(int sq) const { return same_weight * same.at(sq) + other_weight * other.at(sq); }
 };
 
+#ifndef KD_UPLOAD  // home only: what the policy's faster ways are checked against (tests)
 // Value of placing `tile` at p in k for its owner.
 inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     const Kingdom::Effect e = k.effect(tile, p);
@@ -76,6 +77,7 @@ inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, cons
     if (!w.same_edges && !w.other_edges) return v;
     return v + EdgeValues(k, tile.terrain1, w).at(sq) + EdgeValues(k, tile.terrain2, w).at(sq + kRotationStep[p.rotation]);
 }
+#endif
 
 // placement_value per square, for a tile of two terrains: its value at p is the sum of the values of its squares at theirs,
 // each read from a table filled once per decision (a square is part of up to
@@ -283,18 +285,18 @@ constexpr int kRankValueWeight = 4, kRankHoleWeight = 3;
 inline int rank_placements(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w, int keep,
                            Placement* out, Placement always = Placement{}) {
     PlacementList spots;
-    const int n = k.legal_placements(tile, rule, spots);
     // Plain integers, so that the array is not initialised (a Placement would be, entry by entry).
     struct Ranked {
         int value;
         int index;  // in spots; ties in its order: partial_sort's own order differs between libraries (the page's bot)
     };
     Ranked ranked[kMaxPlacements];
-    for (int i = 0; i < n; ++i)
-        ranked[i] = Ranked{spots[i] == always ? INT_MAX
-                                              : placement_value(k, tile, spots[i], w) * kRankValueWeight -
-                                                    k.isolated_holes_after(spots[i]) * kRankHoleWeight,
-                           i};
+    int n = 0;
+    for_each_placement_value(k, tile, rule, w, [&](int sq, int r, int value) {
+        const Placement p = spots[n] = Kingdom::placement_at(sq, r);
+        ranked[n] = Ranked{p == always ? INT_MAX : value * kRankValueWeight - k.isolated_holes_after(p) * kRankHoleWeight, n};
+        ++n;
+    });
     keep = std::min(n, keep);
     std::partial_sort(ranked, ranked + keep, ranked + n, [](const Ranked& a, const Ranked& b) {
         return a.value != b.value ? a.value > b.value : a.index < b.index;
