@@ -613,8 +613,13 @@ int score[kMaxPlayers]={},adjusted[kMaxPlayers]={},territory[kMaxPlayers]={},
 crowns[kMaxPlayers]={},rank[kMaxPlayers]={};
 };
 inline void apply_tie_breaks(Result&r){
-for(int i=0;i<r.players;++i)r.adjusted[i]=r.score[i];
+bool scores_tie=false;
+for(int i=0;i<r.players;++i){
+r.adjusted[i]=r.score[i];
+for(int j=0;j<i;++j)scores_tie|=r.score[j]==r.score[i];
+}
 for(const int*key:{r.territory,r.crowns}){
+if(!scores_tie)break;
 int before[kMaxPlayers];
 std::memcpy(before,r.adjusted,sizeof before);
 for(int i=0;i<r.players;++i){
