@@ -1729,100 +1729,6 @@ inline EndgameSolution solve_endgame(const Game&g,Clock::time_point deadline,lon
 return endgame_detail::Solver(g,deadline,node_limit).solve();
 }
 }
-// ---- src/greedy.h
-namespace kd{
-using GreedyChoice=Move;
-namespace greedy_detail{
-struct Key{
-int score=-1,holes=0,pick=0;
-KD_INLINE bool better_than(const Key&o)const{
-if(score!=o.score)return score>o.score;
-if(holes!=o.holes)return holes<o.holes;
-return pick<o.pick;
-}
-KD_INLINE bool could_beat(const Key&o)const{return Key{score,0,pick}.better_than(o);}
-};
-inline Key best_follow_up(const Kingdom&k,const Tile&tile,Rule rule,int pick,const Key&bar){
-Key best{-1,0,pick};
-bool fits=false;
-const int base=k.score();
-k.for_each_legal_placement(tile,rule,[&](Placement q)__attribute__((always_inline)){
-fits=true;
-const int score=base+k.score_gain(tile,q);
-if(score<best.score||(score==best.score&&best.holes==0))return;
-if(!Key{score,0,pick}.could_beat(bar))return;
-const int holes=k.isolated_holes_after(q);
-if(score>best.score||holes<best.holes)best=Key{score,holes,pick};
-});
-if(!fits&&Key{base,0,pick}.could_beat(bar))best=Key{base,k.isolated_holes(),pick};
-return best;
-}
-inline GreedyChoice best_last_placement(const Kingdom&k,const Tile&tile,const Placement*spots,int n_spots){
-GreedyChoice choice;
-Key best;
-for(int i=0;i<(n_spots?n_spots:1);++i){
-Key key{k.score()+(n_spots?k.score_gain(tile,spots[i]):0),0,0};
-if(!key.could_beat(best))continue;
-key.holes=n_spots?k.isolated_holes_after(spots[i]):k.isolated_holes();
-if(key.better_than(best))best=key,choice.put=n_spots?spots[i]:Placement{};
-}
-return choice;
-}
-}
-inline GreedyChoice greedy_choice(const Kingdom&k,int tile_id,Rule rule,const int*picks,int n_picks,
-int only_pick=-1){
-using greedy_detail::Key;
-GreedyChoice choice;
-if(tile_id<0){
-if(only_pick>=0)return GreedyChoice{Placement{},only_pick};
-for(int i=0;i<n_picks;++i)
-if(choice.pick<0||kTiles[picks[i]].crowns()>kTiles[choice.pick].crowns())choice.pick=picks[i];
-return choice;
-}
-const Tile&tile=kTiles[tile_id];
-PlacementList spots;
-const int n_spots=k.legal_placements(tile,rule,spots);
-if(n_picks==0)return greedy_detail::best_last_placement(k,tile,spots,n_spots);
-const TerrainTotals totals(k);
-Key best;
-Kingdom after=k;
-for(int i=0;i<(n_spots?n_spots:1);++i){
-const Kingdom::Effect e=n_spots?k.effect(tile,spots[i]):Kingdom::Effect{};
-const int score_now=k.score()+e.gain;
-const TerrainTotals totals_now=n_spots?totals.after(tile,e):totals;
-bool placed=false;
-for(int j=0;j<n_picks;++j){
-if(only_pick>=0&&picks[j]!=only_pick)continue;
-const Tile&next=kTiles[picks[j]];
-if(!Key{score_now+totals_now.gain_bound(next),0,picks[j]}.could_beat(best))continue;
-if(!placed){
-after=k;
-if(n_spots)after.place(tile,spots[i]);
-placed=true;
-}
-const Key key=greedy_detail::best_follow_up(after,next,rule,picks[j],best);
-if(key.better_than(best)){
-best=key;
-choice.put=n_spots?spots[i]:Placement{};
-choice.pick=picks[j];
-}
-}
-}
-return choice;
-}
-inline GreedyChoice full_greedy(const Game&g,int only_pick=-1){
-int picks[kMaxDraft];
-const int n_picks=g.free_picks(picks);
-if(g.first_turn())return greedy_choice(g.kingdom(0),-1,g.rule(),picks,n_picks,only_pick);
-const int seat=g.current_player();
-if(seat<0)return GreedyChoice{};
-return greedy_choice(g.kingdom(seat),g.current_tile(),g.rule(),picks,n_picks,only_pick);
-}
-inline void apply_full_greedy(Game&g){
-const GreedyChoice choice=full_greedy(g);
-g.apply(choice.put,choice.pick,true);
-}
-}
 // ---- src/model_features.h
 namespace kd{
 KD_INLINE int pick_value(const Kingdom&k,const Tile&tile){
@@ -1880,6 +1786,11 @@ w.gain=learned[0],w.joined=learned[1],w.same_edges=learned[2],w.other_edges=lear
 return w;
 }
 };
+inline constexpr PolicyWeights kPointsOnly=[]{
+PolicyWeights w;
+w.gain=1,w.joined=0;
+return w;
+}();
 constexpr int kNoTurnLimit=1<<20;
 constexpr int kDiceBits=5;
 constexpr int kPickScale=4;
@@ -2072,6 +1983,100 @@ return a.value!=b.value?a.value>b.value:a.index<b.index;
 });
 for(int i=0;i<keep;++i)out[i]=spots[ranked[i].index];
 return keep;
+}
+}
+// ---- src/greedy.h
+namespace kd{
+using GreedyChoice=Move;
+namespace greedy_detail{
+struct Key{
+int score=-1,holes=0,pick=0;
+KD_INLINE bool better_than(const Key&o)const{
+if(score!=o.score)return score>o.score;
+if(holes!=o.holes)return holes<o.holes;
+return pick<o.pick;
+}
+KD_INLINE bool could_beat(const Key&o)const{return Key{score,0,pick}.better_than(o);}
+};
+inline Key best_follow_up(const Kingdom&k,const Tile&tile,Rule rule,int pick,const Key&bar){
+Key best{-1,0,pick};
+bool fits=false;
+const int base=k.score();
+for_each_placement_value(k,tile,rule,kPointsOnly,[&](int sq,int r,int gain)__attribute__((always_inline)){
+fits=true;
+const int score=base+gain;
+if(score<best.score||(score==best.score&&best.holes==0))return;
+if(!Key{score,0,pick}.could_beat(bar))return;
+const int holes=k.isolated_holes_after(Kingdom::placement_at(sq,r));
+if(score>best.score||holes<best.holes)best=Key{score,holes,pick};
+});
+if(!fits&&Key{base,0,pick}.could_beat(bar))best=Key{base,k.isolated_holes(),pick};
+return best;
+}
+inline GreedyChoice best_last_placement(const Kingdom&k,const Tile&tile,const Placement*spots,int n_spots){
+GreedyChoice choice;
+Key best;
+for(int i=0;i<(n_spots?n_spots:1);++i){
+Key key{k.score()+(n_spots?k.score_gain(tile,spots[i]):0),0,0};
+if(!key.could_beat(best))continue;
+key.holes=n_spots?k.isolated_holes_after(spots[i]):k.isolated_holes();
+if(key.better_than(best))best=key,choice.put=n_spots?spots[i]:Placement{};
+}
+return choice;
+}
+}
+inline GreedyChoice greedy_choice(const Kingdom&k,int tile_id,Rule rule,const int*picks,int n_picks,
+int only_pick=-1){
+using greedy_detail::Key;
+GreedyChoice choice;
+if(tile_id<0){
+if(only_pick>=0)return GreedyChoice{Placement{},only_pick};
+for(int i=0;i<n_picks;++i)
+if(choice.pick<0||kTiles[picks[i]].crowns()>kTiles[choice.pick].crowns())choice.pick=picks[i];
+return choice;
+}
+const Tile&tile=kTiles[tile_id];
+PlacementList spots;
+const int n_spots=k.legal_placements(tile,rule,spots);
+if(n_picks==0)return greedy_detail::best_last_placement(k,tile,spots,n_spots);
+const TerrainTotals totals(k);
+Key best;
+Kingdom after=k;
+for(int i=0;i<(n_spots?n_spots:1);++i){
+const Kingdom::Effect e=n_spots?k.effect(tile,spots[i]):Kingdom::Effect{};
+const int score_now=k.score()+e.gain;
+const TerrainTotals totals_now=n_spots?totals.after(tile,e):totals;
+bool placed=false;
+for(int j=0;j<n_picks;++j){
+if(only_pick>=0&&picks[j]!=only_pick)continue;
+const Tile&next=kTiles[picks[j]];
+if(!Key{score_now+totals_now.gain_bound(next),0,picks[j]}.could_beat(best))continue;
+if(!placed){
+after=k;
+if(n_spots)after.place(tile,spots[i]);
+placed=true;
+}
+const Key key=greedy_detail::best_follow_up(after,next,rule,picks[j],best);
+if(key.better_than(best)){
+best=key;
+choice.put=n_spots?spots[i]:Placement{};
+choice.pick=picks[j];
+}
+}
+}
+return choice;
+}
+inline GreedyChoice full_greedy(const Game&g,int only_pick=-1){
+int picks[kMaxDraft];
+const int n_picks=g.free_picks(picks);
+if(g.first_turn())return greedy_choice(g.kingdom(0),-1,g.rule(),picks,n_picks,only_pick);
+const int seat=g.current_player();
+if(seat<0)return GreedyChoice{};
+return greedy_choice(g.kingdom(seat),g.current_tile(),g.rule(),picks,n_picks,only_pick);
+}
+inline void apply_full_greedy(Game&g){
+const GreedyChoice choice=full_greedy(g);
+g.apply(choice.put,choice.pick,true);
 }
 }
 // ---- src/answer_trees.h

@@ -46,6 +46,13 @@ struct PolicyWeights {
     }
 };
 
+// The weights that value a placement by the points it scores alone.
+inline constexpr PolicyWeights kPointsOnly = [] {
+    PolicyWeights w;
+    w.gain = 1, w.joined = 0;
+    return w;
+}();
+
 // A turn no game reaches: playouts to the end.
 constexpr int kNoTurnLimit = 1 << 20;
 
