@@ -116,12 +116,18 @@ KD_INLINE bool operator==(const Bitboard&o)const{return!Bitboard{w^o.w}.any();}
 KD_INLINE bool operator!=(const Bitboard&o)const{return!(*this==o);}
 template<typename Visit>
 KD_INLINE void for_each_square(Visit&&visit)const{
-for_each_square_in_rows(0,kRowStride-1,visit);
-}
-template<typename Visit>
-KD_INLINE void for_each_square_in_rows(int first,int last,Visit&&visit)const{
-for(int i=first>>2;i<=last>>2;++i)
+for(unsigned words=nonzero_words();words;words&=words-1){
+const int i=__builtin_ctz(words);
 for(uint64_t bits=w[i];bits;bits&=bits-1)visit(i*64+__builtin_ctzll(bits));
+}
+}
+KD_INLINE unsigned nonzero_words()const{
+#ifdef KD_USE_AVX2
+typedef double Doubles __attribute__((vector_size(32)));
+return unsigned(__builtin_ia32_movmskpd256(Doubles(w!=BoardWords{0,0,0,0})));
+#else
+return unsigned(w[0]!=0)|unsigned(w[1]!=0)<<1|unsigned(w[2]!=0)<<2|unsigned(w[3]!=0)<<3;
+#endif
 }
 };
 KD_INLINE Bitboard shift_east(const Bitboard&b){return Bitboard{b.w<<1};}
@@ -255,6 +261,7 @@ Kingdom():Kingdom(9,5){}
 Kingdom(int side,int extent):side_(int8_t(side)),extent_(int8_t(extent)){
 const int c=side/2;
 castle_.set(square_of(c,c));
+castle_neighbours_=neighbors(castle_);
 occupied_=castle_;
 min_x_=max_x_=min_y_=max_y_=int8_t(c);
 update_window();
@@ -272,8 +279,6 @@ return kEmpty;
 KD_INLINE const Bitboard&terrain(int t)const{return terrain_[t];}
 KD_INLINE Bitboard land()const{return occupied_.minus(castle_);}
 KD_INLINE Bitboard free_squares()const{return window_.minus(occupied_);}
-KD_INLINE int window_first_row()const{return window_low(max_y_);}
-KD_INLINE int window_last_row()const{return window_high(min_y_);}
 int min_x()const{return min_x_;}
 int max_x()const{return max_x_;}
 int min_y()const{return min_y_;}
@@ -306,26 +311,49 @@ KD_INLINE static Placement placement_at(int sq,int rotation){
 return Placement{int8_t(square_x(sq)),int8_t(square_y(sq)),int8_t(rotation)};
 }
 struct Options{
-Bitboard free,conn1,conn2;
+Bitboard free,conn1,conn2,near1,near2;
 KD_INLINE Options(){}
 };
 KD_INLINE Options options(const Tile&tile,Rule rule)const{
 Options o;
 o.free=free_squares();
-o.conn1=connectors(tile.terrain1,rule);
-o.conn2=tile.terrain2==tile.terrain1?o.conn1:connectors(tile.terrain2,rule);
+o.near1=neighbors(terrain_[tile.terrain1]);
+o.near2=tile.terrain2==tile.terrain1?o.near1:neighbors(terrain_[tile.terrain2]);
+if(rule==Rule::Match){
+o.conn1=o.near1|castle_neighbours_,o.conn2=o.near2|castle_neighbours_;
+}else{
+o.conn1=o.conn2=neighbors(occupied_);
+}
+o.near1&=o.free,o.near2&=o.free;
 return o;
+}
+struct LegalSquares{
+Bitboard first[4];
+int rotations;
+KD_INLINE LegalSquares(){}
+KD_INLINE bool any()const{return(first[0]|first[1]|first[2]|first[3]).any();}
+};
+KD_INLINE LegalSquares legal_squares(const Tile&tile,const Options&o)const{
+LegalSquares l;
+l.rotations=tile.symmetric()?2:4;
+l.first[0]=first_squares(o,0),l.first[1]=first_squares(o,1);
+if(l.rotations==2)l.first[2]=l.first[3]=Bitboard{};
+else l.first[2]=first_squares(o,2),l.first[3]=first_squares(o,3);
+return l;
 }
 template<typename Visit>
 KD_INLINE void for_each_legal_square(const Tile&tile,const Options&o,Visit&&visit)const{
-const int first=window_first_row(),last=window_last_row();
+for_each_legal_square(legal_squares(tile,o),visit);
+}
+template<typename Visit>
+KD_INLINE void for_each_legal_square(const LegalSquares&legal,Visit&&visit)const{
 auto rotation=[&](int r)__attribute__((always_inline)){
-first_squares(o,r).for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
+legal.first[r].for_each_square([&](int sq)__attribute__((always_inline)){
 visit(sq,r);
 });
 };
 rotation(0),rotation(1);
-if(!tile.symmetric())rotation(2),rotation(3);
+if(legal.rotations==4)rotation(2),rotation(3);
 }
 int legal_placements(const Tile&tile,Rule rule,Placement*out)const{
 int n=0;
@@ -362,6 +390,12 @@ Effect e;
 merge(adjacent_zones(sq,terrain),1,crowns,e);
 return e;
 }
+KD_INLINE bool effect_next_to_one_zone(int terrain,int squares,int crowns,Effect*e)const{
+const uint64_t zones=zone_ids_[terrain];
+if(zones&(zones-1))return false;
+merge(zones,squares,crowns,*e);
+return true;
+}
 KD_INLINE void place(const Tile&tile,Placement p){
 put_square(p.x,p.y,tile.terrain1,tile.crowns1);
 put_square(p.x+kRotationDx[p.rotation],p.y+kRotationDy[p.rotation],tile.terrain2,tile.crowns2);
@@ -395,9 +429,6 @@ occupied.set(square_of(x2,y2));
 return isolated_in(window_for(lo_x,hi_x,lo_y,hi_y),occupied);
 }
 private:
-KD_INLINE Bitboard connectors(int terrain,Rule rule)const{
-return neighbors(rule==Rule::Match?terrain_[terrain]|castle_:occupied_);
-}
 static KD_INLINE Bitboard first_squares(const Options&o,int rotation){
 switch(rotation){
 case 0:return o.free&shift_west(o.free)&(o.conn1|shift_west(o.conn2));
@@ -469,7 +500,7 @@ score_=int16_t(score_+gain);
 terrain_score_[terrain]=int16_t(terrain_score_[terrain]+gain);
 zone_[sq+kRowStride]=uint8_t(keep);
 }
-Bitboard occupied_,castle_,window_;
+Bitboard occupied_,castle_,castle_neighbours_,window_;
 Bitboard terrain_[kLandTerrains];
 Bitboard crown_bit0_,crown_bit1_;
 int8_t side_,extent_;
@@ -582,8 +613,13 @@ int score[kMaxPlayers]={},adjusted[kMaxPlayers]={},territory[kMaxPlayers]={},
 crowns[kMaxPlayers]={},rank[kMaxPlayers]={};
 };
 inline void apply_tie_breaks(Result&r){
-for(int i=0;i<r.players;++i)r.adjusted[i]=r.score[i];
+bool scores_tie=false;
+for(int i=0;i<r.players;++i){
+r.adjusted[i]=r.score[i];
+for(int j=0;j<i;++j)scores_tie|=r.score[j]==r.score[i];
+}
 for(const int*key:{r.territory,r.crowns}){
+if(!scores_tie)break;
 int before[kMaxPlayers];
 std::memcpy(before,r.adjusted,sizeof before);
 for(int i=0;i<r.players;++i){
@@ -1693,6 +1729,262 @@ inline EndgameSolution solve_endgame(const Game&g,Clock::time_point deadline,lon
 return endgame_detail::Solver(g,deadline,node_limit).solve();
 }
 }
+// ---- src/model_features.h
+namespace kd{
+KD_INLINE int pick_value(const Kingdom&k,const Tile&tile){
+return tile.crowns1*(1+k.terrain_squares(tile.terrain1))+k.terrain_crowns(tile.terrain1)+
+tile.crowns2*(1+k.terrain_squares(tile.terrain2))+k.terrain_crowns(tile.terrain2);
+}
+struct LaterPickers{
+const Kingdom*kingdoms[kMaxDraft];
+int count=0;
+KD_INLINE explicit LaterPickers(const Game&g){
+unsigned listed=1u<<g.current_player();
+for(int step=g.step()+1;step<g.steps_in_turn();++step){
+const int seat=g.actor_at(step);
+if(seat<0||((listed>>seat)&1)||g.eliminated(seat))continue;
+listed|=1u<<seat;
+kingdoms[count++]=&g.kingdom(seat);
+}
+}
+KD_INLINE int worth(const Tile&tile)const{
+int best=0;
+for(int i=0;i<count;++i)best=max_of(best,pick_value(*kingdoms[i],tile));
+return best;
+}
+};
+}
+// ---- src/model_weights.h
+namespace kd{
+constexpr int kLearnedPolicies[4][7]={
+{9,2,8,-11,13,5,12},
+{0,0,0,0,0,0,0},
+{0,0,0,0,0,0,0},
+{0,0,0,0,0,0,0},
+};
+}
+// ---- src/policy.h
+namespace kd{
+struct PolicyWeights{
+int gain=9;
+int joined=1;
+int same_edges=0,other_edges=0;
+int noise=3;
+int pick_noise=1;
+int order=3;
+int deny=3;
+int crowns=0;
+int many_order=3,many_deny=3;
+bool learned_picks=false,learned_placements=false;
+PolicyWeights for_variant(const Variant&v)const{
+PolicyWeights w=*this;
+if(v.players>2)w.order=many_order,w.deny=many_deny;
+const int*learned=kLearnedPolicies[&v-kVariants];
+if(learned[0]&&learned_picks)w.order=learned[4],w.deny=learned[5],w.crowns=learned[6];
+if(learned[0]&&learned_placements)
+w.gain=learned[0],w.joined=learned[1],w.same_edges=learned[2],w.other_edges=learned[3];
+return w;
+}
+};
+inline constexpr PolicyWeights kPointsOnly=[]{
+PolicyWeights w;
+w.gain=1,w.joined=0;
+return w;
+}();
+constexpr int kNoTurnLimit=1<<20;
+constexpr int kDiceBits=5;
+constexpr int kPickScale=4;
+struct EdgeValues{
+NeighbourCounts same,other;
+int same_weight,other_weight;
+KD_INLINE EdgeValues(const Kingdom&k,int terrain,const PolicyWeights&w)
+:same_weight(w.same_edges),other_weight(w.other_edges){
+if(!on())return;
+same=count_neighbours(k.terrain(terrain));
+other=count_neighbours(k.land().minus(k.terrain(terrain)));
+}
+KD_INLINE bool on()const{return same_weight|other_weight;}
+KD_INLINE int at(int sq)const{return same_weight*same.at(sq)+other_weight*other.at(sq);}
+};
+struct SquareValues{
+alignas(32)int at[kSquareCount];
+KD_INLINE void fill(const Kingdom&k,int terrain,int crowns,const Bitboard&near,const Bitboard&free,
+const PolicyWeights&w){
+typedef int Eight __attribute__((vector_size(32)));
+const Eight alone=Eight{}+crowns*w.gain;
+auto row=[&](int y)__attribute__((always_inline)){
+__builtin_memcpy(&at[y*kRowStride],&alone,sizeof alone);
+__builtin_memcpy(&at[y*kRowStride+8],&alone,sizeof alone);
+};
+for(int y=0;y<9;++y)row(y);
+if(k.side()>9)
+for(int y=9;y<kMaxSide;++y)row(y);
+Kingdom::Effect e;
+if(k.effect_next_to_one_zone(terrain,1,crowns,&e)){
+const int value=e.gain*w.gain+e.joined*w.joined;
+near.for_each_square([&](int sq)__attribute__((always_inline)){at[sq]=value;});
+}else{
+near.for_each_square([&](int sq)__attribute__((always_inline)){
+e=k.square_effect(sq,terrain,crowns);
+at[sq]=e.gain*w.gain+e.joined*w.joined;
+});
+}
+const EdgeValues edges(k,terrain,w);
+if(!edges.on())return;
+const Bitboard touching=(edges.same.nonzero()|edges.other.nonzero())&free;
+touching.for_each_square([&](int sq)__attribute__((always_inline)){
+at[sq]+=edges.at(sq);
+});
+}
+};
+template<typename Visit>
+KD_INLINE void for_each_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
+Visit&&visit){
+const Kingdom::Options o=k.options(tile,rule);
+const Kingdom::LegalSquares legal=k.legal_squares(tile,o);
+if(tile.terrain1!=tile.terrain2){
+if(!legal.any())return;
+SquareValues first,second;
+first.fill(k,tile.terrain1,tile.crowns1,o.near1,o.free,w);
+second.fill(k,tile.terrain2,tile.crowns2,o.near2,o.free,w);
+k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
+visit(sq,r,first.at[sq]+second.at[sq+kRotationStep[r]]);
+});
+}else{
+const EdgeValues edges(k,tile.terrain1,w);
+Kingdom::Effect e;
+const bool one_zone=k.effect_next_to_one_zone(tile.terrain1,2,tile.crowns(),&e);
+const int joins=e.gain*w.gain+e.joined*w.joined,alone=2*tile.crowns()*w.gain;
+const Bitboard joining[2]={o.near1|shift_west(o.near1),o.near1|shift_north(o.near1)};
+k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
+if(!one_zone)e=k.effect(tile,Kingdom::placement_at(sq,r));
+const int v=one_zone?(joining[r&1].test(sq)?joins:alone):e.gain*w.gain+e.joined*w.joined;
+visit(sq,r,edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v);
+});
+}
+}
+inline int best_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w){
+int best=INT_MIN/2;
+for_each_placement_value(k,tile,rule,w,[&](int,int,int v)__attribute__((always_inline)){
+best=max_of(best,v);
+});
+return best;
+}
+inline Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
+const int seat=g.current_player();
+if(seat<0||g.first_turn())return Placement{};
+const Kingdom&k=g.kingdom(seat);
+const Tile&tile=kTiles[g.current_tile()];
+PolicyWeights now=w;
+if(g.last_turn())now.joined=now.noise=now.same_edges=now.other_edges=0;
+uint64_t dice=0;
+int best_value=INT_MIN,best_square=0,best_rotation=0,i=0;
+for_each_placement_value(k,tile,g.rule(),now,[&](int sq,int r,int value)__attribute__((always_inline)){
+if(i==0)dice=rng.next();
+const int v=value+int((dice>>((i*kDiceBits)&63))&uint64_t(now.noise));
+if(v>best_value)best_value=v,best_square=sq,best_rotation=r;
+++i;
+});
+return i?Kingdom::placement_at(best_square,best_rotation):Placement{};
+}
+KD_INLINE bool last_pick(const Game&g){return g.turn()==g.variant().turns-2;}
+KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights&w){
+PolicyWeights points=w;
+points.gain=kPickScale,points.joined=points.same_edges=points.other_edges=0;
+return points;
+}
+KD_INLINE int pick_score(const Game&g,const Kingdom&k,const LaterPickers&later,const PolicyWeights&w,int i,
+const Tile&tile){
+int v=kPickScale*pick_value(k,tile)+w.crowns*tile.crowns()+w.order*(g.draft_count()-1-i);
+if(w.deny)v+=w.deny*later.worth(tile);
+return v;
+}
+inline int policy_last_pick(const Game&g,const Kingdom&k,Rng&rng,const PolicyWeights&w){
+const PolicyWeights points=last_pick_weights(w);
+int picks[kMaxDraft],bound[kMaxDraft],noise[kMaxDraft],order[kMaxDraft];
+const int n=g.free_picks(picks);
+const TerrainTotals totals(k);
+for(int i=0;i<n;++i){
+noise[i]=int(rng.below(uint32_t(w.pick_noise+1)));
+bound[i]=points.gain*totals.gain_bound(kTiles[picks[i]])+noise[i];
+order[i]=i;
+for(int j=i;j>0&&bound[order[j-1]]<bound[order[j]];--j){
+const int moved=order[j];
+order[j]=order[j-1],order[j-1]=moved;
+}
+}
+if(n<=1)return n?picks[0]:-1;
+int best_index=kMaxDraft,best_value=INT_MIN;
+for(int o=0;o<n;++o){
+const int i=order[o];
+if(bound[i]<best_value||(bound[i]==best_value&&i>best_index))break;
+const int v=best_placement_value(k,kTiles[picks[i]],g.rule(),points)+noise[i];
+if(v>best_value||(v==best_value&&i<best_index))best_value=v,best_index=i;
+}
+return picks[best_index];
+}
+inline int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
+const int seat=g.current_player();
+if(seat<0)return-1;
+const Kingdom&k=g.kingdom(seat);
+if(last_pick(g))return policy_last_pick(g,k,rng,w);
+const LaterPickers later(g);
+int best=-1,best_value=INT_MIN;
+g.for_each_free_pick([&](int i,int id)__attribute__((always_inline)){
+const int v=pick_score(g,k,later,w,i,kTiles[id])+int(rng.below(uint32_t(w.pick_noise+1)));
+if(v>best_value)best_value=v,best=id;
+});
+return best;
+}
+inline int pick_values(const Game&g,const PolicyWeights&w,int*ids,int*values){
+const Kingdom&k=g.kingdom(g.current_player());
+const bool last=last_pick(g);
+const PolicyWeights points=last_pick_weights(w);
+const LaterPickers later(g);
+int n=0;
+g.for_each_free_pick([&](int i,int id){
+ids[n]=id;
+values[n++]=last?best_placement_value(k,kTiles[id],g.rule(),points)
+:pick_score(g,k,later,w,i,kTiles[id]);
+});
+return n;
+}
+template<typename Decide>
+inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn,Decide&&decide){
+while(!g.is_terminal()&&g.turn()<until_turn){
+Move move=decide(g);
+if(!g.first_turn()&&!move.put.valid())move.put=policy_placement(g,rng,w);
+if(g.last_turn())move.pick=-1;
+else if(move.pick<0)move.pick=policy_pick(g,rng,w);
+g.apply(move.put,move.pick,true);
+}
+}
+inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn=kNoTurnLimit){
+playout(g,rng,w,until_turn,[](const Game&){return Move{};});
+}
+constexpr int kRankValueWeight=4,kRankHoleWeight=3;
+inline int rank_placements(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,int keep,
+Placement*out,Placement always=Placement{}){
+PlacementList spots;
+struct Ranked{
+int value;
+int index;
+};
+Ranked ranked[kMaxPlacements];
+int n=0;
+for_each_placement_value(k,tile,rule,w,[&](int sq,int r,int value){
+const Placement p=spots[n]=Kingdom::placement_at(sq,r);
+ranked[n]=Ranked{p==always?INT_MAX:value*kRankValueWeight-k.isolated_holes_after(p)*kRankHoleWeight,n};
+++n;
+});
+keep=std::min(n,keep);
+std::partial_sort(ranked,ranked+keep,ranked+n,[](const Ranked&a,const Ranked&b){
+return a.value!=b.value?a.value>b.value:a.index<b.index;
+});
+for(int i=0;i<keep;++i)out[i]=spots[ranked[i].index];
+return keep;
+}
+}
 // ---- src/greedy.h
 namespace kd{
 using GreedyChoice=Move;
@@ -1710,12 +2002,12 @@ inline Key best_follow_up(const Kingdom&k,const Tile&tile,Rule rule,int pick,con
 Key best{-1,0,pick};
 bool fits=false;
 const int base=k.score();
-k.for_each_legal_placement(tile,rule,[&](Placement q)__attribute__((always_inline)){
+for_each_placement_value(k,tile,rule,kPointsOnly,[&](int sq,int r,int gain)__attribute__((always_inline)){
 fits=true;
-const int score=base+k.score_gain(tile,q);
+const int score=base+gain;
 if(score<best.score||(score==best.score&&best.holes==0))return;
 if(!Key{score,0,pick}.could_beat(bar))return;
-const int holes=k.isolated_holes_after(q);
+const int holes=k.isolated_holes_after(Kingdom::placement_at(sq,r));
 if(score>best.score||holes<best.holes)best=Key{score,holes,pick};
 });
 if(!fits&&Key{base,0,pick}.could_beat(bar))best=Key{base,k.isolated_holes(),pick};
@@ -1785,247 +2077,6 @@ return greedy_choice(g.kingdom(seat),g.current_tile(),g.rule(),picks,n_picks,onl
 inline void apply_full_greedy(Game&g){
 const GreedyChoice choice=full_greedy(g);
 g.apply(choice.put,choice.pick,true);
-}
-}
-// ---- src/model_features.h
-namespace kd{
-KD_INLINE int pick_value(const Kingdom&k,const Tile&tile){
-return tile.crowns1*(1+k.terrain_squares(tile.terrain1))+k.terrain_crowns(tile.terrain1)+
-tile.crowns2*(1+k.terrain_squares(tile.terrain2))+k.terrain_crowns(tile.terrain2);
-}
-struct LaterPickers{
-const Kingdom*kingdoms[kMaxDraft];
-int count=0;
-KD_INLINE explicit LaterPickers(const Game&g){
-const int me=g.current_player();
-for(int step=g.step()+1;step<g.steps_in_turn();++step){
-const int seat=g.actor_at(step);
-if(seat>=0&&seat!=me&&!g.eliminated(seat))kingdoms[count++]=&g.kingdom(seat);
-}
-}
-KD_INLINE int worth(const Tile&tile)const{
-int best=0;
-for(int i=0;i<count;++i)best=max_of(best,pick_value(*kingdoms[i],tile));
-return best;
-}
-};
-}
-// ---- src/model_weights.h
-namespace kd{
-constexpr int kLearnedPolicies[4][7]={
-{9,2,8,-11,13,5,12},
-{0,0,0,0,0,0,0},
-{0,0,0,0,0,0,0},
-{0,0,0,0,0,0,0},
-};
-}
-// ---- src/policy.h
-namespace kd{
-struct PolicyWeights{
-int gain=9;
-int joined=1;
-int same_edges=0,other_edges=0;
-int noise=3;
-int pick_noise=1;
-int order=3;
-int deny=3;
-int crowns=0;
-int many_order=3,many_deny=3;
-bool learned_picks=false,learned_placements=false;
-PolicyWeights for_variant(const Variant&v)const{
-PolicyWeights w=*this;
-if(v.players>2)w.order=many_order,w.deny=many_deny;
-const int*learned=kLearnedPolicies[&v-kVariants];
-if(learned[0]&&learned_picks)w.order=learned[4],w.deny=learned[5],w.crowns=learned[6];
-if(learned[0]&&learned_placements)
-w.gain=learned[0],w.joined=learned[1],w.same_edges=learned[2],w.other_edges=learned[3];
-return w;
-}
-};
-constexpr int kNoTurnLimit=1<<20;
-constexpr int kDiceBits=5;
-constexpr int kPickScale=4;
-struct EdgeValues{
-NeighbourCounts same,other;
-int same_weight,other_weight;
-KD_INLINE EdgeValues(const Kingdom&k,int terrain,const PolicyWeights&w)
-:same_weight(w.same_edges),other_weight(w.other_edges){
-if(!on())return;
-same=count_neighbours(k.terrain(terrain));
-other=count_neighbours(k.land().minus(k.terrain(terrain)));
-}
-KD_INLINE bool on()const{return same_weight|other_weight;}
-KD_INLINE int at(int sq)const{return same_weight*same.at(sq)+other_weight*other.at(sq);}
-};
-inline int placement_value(const Kingdom&k,const Tile&tile,Placement p,const PolicyWeights&w){
-const Kingdom::Effect e=k.effect(tile,p);
-const int sq=square_of(p.x,p.y),v=e.gain*w.gain+e.joined*w.joined;
-if(!w.same_edges&&!w.other_edges)return v;
-return v+EdgeValues(k,tile.terrain1,w).at(sq)+EdgeValues(k,tile.terrain2,w).at(sq+kRotationStep[p.rotation]);
-}
-struct SquareValues{
-alignas(32)int at[kSquareCount];
-KD_INLINE void fill(const Kingdom&k,int terrain,int crowns,const Bitboard&near,const Bitboard&free,
-const PolicyWeights&w){
-typedef int Eight __attribute__((vector_size(32)));
-const Eight alone=Eight{}+crowns*w.gain;
-const int first=k.window_first_row(),last=k.window_last_row();
-for(int y=first;y<=last;++y){
-__builtin_memcpy(&at[y*kRowStride],&alone,sizeof alone);
-__builtin_memcpy(&at[y*kRowStride+8],&alone,sizeof alone);
-}
-near.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
-const Kingdom::Effect e=k.square_effect(sq,terrain,crowns);
-at[sq]=e.gain*w.gain+e.joined*w.joined;
-});
-const EdgeValues edges(k,terrain,w);
-if(!edges.on())return;
-const Bitboard touching=(edges.same.nonzero()|edges.other.nonzero())&free;
-touching.for_each_square_in_rows(first,last,[&](int sq)__attribute__((always_inline)){
-at[sq]+=edges.at(sq);
-});
-}
-};
-template<typename Visit>
-KD_INLINE void for_each_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
-Visit&&visit){
-const Kingdom::Options o=k.options(tile,rule);
-if(tile.terrain1!=tile.terrain2){
-SquareValues first,second;
-first.fill(k,tile.terrain1,tile.crowns1,o.conn1&o.free,o.free,w);
-second.fill(k,tile.terrain2,tile.crowns2,o.conn2&o.free,o.free,w);
-k.for_each_legal_square(tile,o,[&](int sq,int r)__attribute__((always_inline)){
-visit(sq,r,first.at[sq]+second.at[sq+kRotationStep[r]]);
-});
-}else{
-const EdgeValues edges(k,tile.terrain1,w);
-k.for_each_legal_square(tile,o,[&](int sq,int r)__attribute__((always_inline)){
-const Kingdom::Effect e=k.effect(tile,Kingdom::placement_at(sq,r));
-const int v=e.gain*w.gain+e.joined*w.joined;
-visit(sq,r,edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v);
-});
-}
-}
-inline int best_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w){
-int best=INT_MIN/2;
-for_each_placement_value(k,tile,rule,w,[&](int,int,int v)__attribute__((always_inline)){
-best=max_of(best,v);
-});
-return best;
-}
-inline Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
-const int seat=g.current_player();
-if(seat<0||g.first_turn())return Placement{};
-const Kingdom&k=g.kingdom(seat);
-const Tile&tile=kTiles[g.current_tile()];
-PolicyWeights now=w;
-if(g.last_turn())now.joined=now.noise=now.same_edges=now.other_edges=0;
-uint64_t dice=0;
-int best_value=INT_MIN,best_square=0,best_rotation=0,i=0;
-for_each_placement_value(k,tile,g.rule(),now,[&](int sq,int r,int value)__attribute__((always_inline)){
-if(i==0)dice=rng.next();
-const int v=value+int((dice>>((i*kDiceBits)&63))&uint64_t(now.noise));
-if(v>best_value)best_value=v,best_square=sq,best_rotation=r;
-++i;
-});
-return i?Kingdom::placement_at(best_square,best_rotation):Placement{};
-}
-KD_INLINE bool last_pick(const Game&g){return g.turn()==g.variant().turns-2;}
-KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights&w){
-PolicyWeights points=w;
-points.gain=kPickScale,points.joined=points.same_edges=points.other_edges=0;
-return points;
-}
-KD_INLINE int pick_score(const Game&g,const Kingdom&k,const LaterPickers&later,const PolicyWeights&w,int i,
-const Tile&tile){
-int v=kPickScale*pick_value(k,tile)+w.crowns*tile.crowns();
-if(w.order)v+=w.order*(g.draft_count()-1-i);
-if(w.deny)v+=w.deny*later.worth(tile);
-return v;
-}
-inline int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
-const int seat=g.current_player();
-if(seat<0)return-1;
-const Kingdom&k=g.kingdom(seat);
-const PolicyWeights points=last_pick_weights(w);
-int best=-1,best_value=INT_MIN;
-if(last_pick(g)){
-int picks[kMaxDraft],bound[kMaxDraft],noise[kMaxDraft],order[kMaxDraft];
-const int n=g.free_picks(picks);
-const TerrainTotals totals(k);
-for(int i=0;i<n;++i){
-noise[i]=int(rng.below(uint32_t(w.pick_noise+1)));
-bound[i]=points.gain*totals.gain_bound(kTiles[picks[i]])+noise[i];
-order[i]=i;
-for(int j=i;j>0&&bound[order[j-1]]<bound[order[j]];--j){
-const int moved=order[j];
-order[j]=order[j-1],order[j-1]=moved;
-}
-}
-int best_index=kMaxDraft;
-for(int o=0;o<n;++o){
-const int i=order[o];
-if(bound[i]<best_value||(bound[i]==best_value&&i>best_index))break;
-const int v=best_placement_value(k,kTiles[picks[i]],g.rule(),points)+noise[i];
-if(v>best_value||(v==best_value&&i<best_index))best_value=v,best_index=i;
-}
-return n?picks[best_index]:-1;
-}
-const LaterPickers later(g);
-g.for_each_free_pick([&](int i,int id)__attribute__((always_inline)){
-const int v=pick_score(g,k,later,w,i,kTiles[id])+int(rng.below(uint32_t(w.pick_noise+1)));
-if(v>best_value)best_value=v,best=id;
-});
-return best;
-}
-inline int pick_values(const Game&g,const PolicyWeights&w,int*ids,int*values){
-const Kingdom&k=g.kingdom(g.current_player());
-const bool last=last_pick(g);
-const PolicyWeights points=last_pick_weights(w);
-const LaterPickers later(g);
-int n=0;
-g.for_each_free_pick([&](int i,int id){
-ids[n]=id;
-values[n++]=last?best_placement_value(k,kTiles[id],g.rule(),points)
-:pick_score(g,k,later,w,i,kTiles[id]);
-});
-return n;
-}
-template<typename Decide>
-inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn,Decide&&decide){
-while(!g.is_terminal()&&g.turn()<until_turn){
-Move move=decide(g);
-if(!g.first_turn()&&!move.put.valid())move.put=policy_placement(g,rng,w);
-if(g.last_turn())move.pick=-1;
-else if(move.pick<0)move.pick=policy_pick(g,rng,w);
-g.apply(move.put,move.pick,true);
-}
-}
-inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn=kNoTurnLimit){
-playout(g,rng,w,until_turn,[](const Game&){return Move{};});
-}
-constexpr int kRankValueWeight=4,kRankHoleWeight=3;
-inline int rank_placements(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,int keep,
-Placement*out,Placement always=Placement{}){
-PlacementList spots;
-const int n=k.legal_placements(tile,rule,spots);
-struct Ranked{
-int value;
-int index;
-Placement p;
-};
-Ranked ranked[kMaxPlacements];
-for(int i=0;i<n;++i)
-ranked[i]=Ranked{spots[i]==always?INT_MAX
-:placement_value(k,tile,spots[i],w)*kRankValueWeight-
-k.isolated_holes_after(spots[i])*kRankHoleWeight,
-i,spots[i]};
-keep=std::min(n,keep);
-std::partial_sort(ranked,ranked+keep,ranked+n,[](const Ranked&a,const Ranked&b){
-return a.value!=b.value?a.value>b.value:a.index<b.index;
-});
-for(int i=0;i<keep;++i)out[i]=ranked[i].p;
-return keep;
 }
 }
 // ---- src/answer_trees.h

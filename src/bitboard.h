@@ -98,16 +98,23 @@ struct alignas(32) Bitboard {
         return uint64_t(rows >> (8 * first_row));
     }
 #endif
-    // Calls visit(square) for every set square, in ascending order.
+    // Calls visit(square) for every set square, in ascending order; only
+    // the words that hold some are walked.
     template <typename Visit>
     KD_INLINE void for_each_square(Visit&& visit) const {
-        for_each_square_in_rows(0, kRowStride - 1, visit);
-    }
-    // The same when every set square lies in rows first..last: only their words are read.
-    template <typename Visit>
-    KD_INLINE void for_each_square_in_rows(int first, int last, Visit&& visit) const {
-        for (int i = first >> 2; i <= last >> 2; ++i)
+        for (unsigned words = nonzero_words(); words; words &= words - 1) {
+            const int i = __builtin_ctz(words);
             for (uint64_t bits = w[i]; bits; bits &= bits - 1) visit(i * 64 + __builtin_ctzll(bits));
+        }
+    }
+    // Bit i set when word i is not empty.
+    KD_INLINE unsigned nonzero_words() const {
+#ifdef KD_USE_AVX2
+        typedef double Doubles __attribute__((vector_size(32)));
+        return unsigned(__builtin_ia32_movmskpd256(Doubles(w != BoardWords{0, 0, 0, 0})));
+#else
+        return unsigned(w[0] != 0) | unsigned(w[1] != 0) << 1 | unsigned(w[2] != 0) << 2 | unsigned(w[3] != 0) << 3;
+#endif
     }
 };
 

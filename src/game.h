@@ -95,8 +95,13 @@ struct Result {
 // with the group's most crowns gets +1. The referee's ranking and the search's
 // playout values both go through here.
 inline void apply_tie_breaks(Result& r) {
-    for (int i = 0; i < r.players; ++i) r.adjusted[i] = r.score[i];
+    bool scores_tie = false;  // most often no two scores are equal: nothing to break
+    for (int i = 0; i < r.players; ++i) {
+        r.adjusted[i] = r.score[i];
+        for (int j = 0; j < i; ++j) scores_tie |= r.score[j] == r.score[i];
+    }
     for (const int* key : {r.territory, r.crowns}) {
+        if (!scores_tie) break;
         int before[kMaxPlayers];
         std::memcpy(before, r.adjusted, sizeof before);
         for (int i = 0; i < r.players; ++i) {

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "game.h"
+#include "policy.h"
 
 namespace kd {
 
@@ -38,12 +39,12 @@ inline Key best_follow_up(const Kingdom& k, const Tile& tile, Rule rule, int pic
     Key best{-1, 0, pick};
     bool fits = false;
     const int base = k.score();
-    k.for_each_legal_placement(tile, rule, [&](Placement q) __attribute__((always_inline)) {
+    for_each_placement_value(k, tile, rule, kPointsOnly, [&](int sq, int r, int gain) __attribute__((always_inline)) {
         fits = true;
-        const int score = base + k.score_gain(tile, q);
+        const int score = base + gain;
         if (score < best.score || (score == best.score && best.holes == 0)) return;
         if (!Key{score, 0, pick}.could_beat(bar)) return;
-        const int holes = k.isolated_holes_after(q);
+        const int holes = k.isolated_holes_after(Kingdom::placement_at(sq, r));
         if (score > best.score || holes < best.holes) best = Key{score, holes, pick};
     });
     if (!fits && Key{base, 0, pick}.could_beat(bar)) best = Key{base, k.isolated_holes(), pick};

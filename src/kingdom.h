@@ -90,6 +90,7 @@ class Kingdom {
     Kingdom(int side, int extent) : side_(int8_t(side)), extent_(int8_t(extent)) {
         const int c = side / 2;
         castle_.set(square_of(c, c));
+        castle_neighbours_ = neighbors(castle_);
         occupied_ = castle_;
         min_x_ = max_x_ = min_y_ = max_y_ = int8_t(c);
         update_window();
@@ -118,11 +119,10 @@ class Kingdom {
     KD_INLINE Bitboard land() const { return occupied_.minus(castle_); }
     // Empty squares a tile may still cover.
     KD_INLINE Bitboard free_squares() const { return window_.minus(occupied_); }
-    // The rows of the window: a tile may cover squares of these rows only.
-    KD_INLINE int window_first_row() const { return window_low(max_y_); }
-    KD_INLINE int window_last_row() const { return window_high(min_y_); }
 #ifndef KD_UPLOAD  // home only: tools show it
-    // The columns of the window, likewise.
+    // The rows and columns of the window: a tile may cover squares there only.
+    int window_first_row() const { return window_low(max_y_); }
+    int window_last_row() const { return window_high(min_y_); }
     int window_first_column() const { return window_low(max_x_); }
     int window_last_column() const { return window_high(min_x_); }
 #endif
@@ -177,10 +177,12 @@ class Kingdom {
         return Placement{int8_t(square_x(sq)), int8_t(square_y(sq)), int8_t(rotation)};
     }
 
-    // What a tile's placements depend on: the free squares, and the squares next
-    // to which its first (conn1) and second (conn2) square would connect.
+    // What a tile's placements depend on: the free squares, the squares next
+    // to which its first (conn1) and second (conn2) square would connect, and
+    // those next to land of its first (near1) and second (near2) square's
+    // terrain, the only ones where a square joins zones.
     struct Options {
-        Bitboard free, conn1, conn2;
+        Bitboard free, conn1, conn2, near1, near2;
         // Written out: GCC builds implicit constructors without the upload's
         // #pragma GCC target, and they could not inline Bitboard's.
         KD_INLINE Options() {}
@@ -188,22 +190,47 @@ class Kingdom {
     KD_INLINE Options options(const Tile& tile, Rule rule) const {
         Options o;
         o.free = free_squares();
-        o.conn1 = connectors(tile.terrain1, rule);
-        o.conn2 = tile.terrain2 == tile.terrain1 ? o.conn1 : connectors(tile.terrain2, rule);
+        o.near1 = neighbors(terrain_[tile.terrain1]);
+        o.near2 = tile.terrain2 == tile.terrain1 ? o.near1 : neighbors(terrain_[tile.terrain2]);
+        if (rule == Rule::Match) {
+            o.conn1 = o.near1 | castle_neighbours_, o.conn2 = o.near2 | castle_neighbours_;
+        } else {
+            o.conn1 = o.conn2 = neighbors(occupied_);
+        }
+        o.near1 &= o.free, o.near2 &= o.free;
         return o;
+    }
+    // The first squares of a tile's legal placements, by rotation (a
+    // symmetric tile has rotations 0 and 1 only: 2 and 3 repeat them).
+    struct LegalSquares {
+        Bitboard first[4];
+        int rotations;
+        KD_INLINE LegalSquares() {}
+        KD_INLINE bool any() const { return (first[0] | first[1] | first[2] | first[3]).any(); }
+    };
+    KD_INLINE LegalSquares legal_squares(const Tile& tile, const Options& o) const {
+        LegalSquares l;
+        l.rotations = tile.symmetric() ? 2 : 4;
+        l.first[0] = first_squares(o, 0), l.first[1] = first_squares(o, 1);
+        if (l.rotations == 2) l.first[2] = l.first[3] = Bitboard{};
+        else l.first[2] = first_squares(o, 2), l.first[3] = first_squares(o, 3);
+        return l;
     }
     // for_each_legal_placement, for the hottest loops: visit(first square, rotation).
     template <typename Visit>
     KD_INLINE void for_each_legal_square(const Tile& tile, const Options& o, Visit&& visit) const {
-        const int first = window_first_row(), last = window_last_row();
-        // Each rotation written out, so that its first squares take no switch.
+        for_each_legal_square(legal_squares(tile, o), visit);
+    }
+    template <typename Visit>
+    KD_INLINE void for_each_legal_square(const LegalSquares& legal, Visit&& visit) const {
+        // Each rotation written out, so that its steps are constants.
         auto rotation = [&](int r) __attribute__((always_inline)) {
-            first_squares(o, r).for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+            legal.first[r].for_each_square([&](int sq) __attribute__((always_inline)) {
                 visit(sq, r);
             });
         };
         rotation(0), rotation(1);
-        if (!tile.symmetric()) rotation(2), rotation(3);
+        if (legal.rotations == 4) rotation(2), rotation(3);
     }
     // Writes every legal placement into out (room for kMaxPlacements), in the
     // order above, and returns how many.
@@ -251,6 +278,16 @@ class Kingdom {
         Effect e;
         merge(adjacent_zones(sq, terrain), 1, crowns, e);
         return e;
+    }
+
+    // The effect of `squares` new squares of `terrain` with `crowns` next to
+    // its land when that land is one zone (or none): true then, and *e set
+    // without reading a label.
+    KD_INLINE bool effect_next_to_one_zone(int terrain, int squares, int crowns, Effect* e) const {
+        const uint64_t zones = zone_ids_[terrain];
+        if (zones & (zones - 1)) return false;
+        merge(zones, squares, crowns, *e);
+        return true;
     }
 
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
@@ -376,9 +413,6 @@ class Kingdom {
 #endif
 
   private:
-    KD_INLINE Bitboard connectors(int terrain, Rule rule) const {
-        return neighbors(rule == Rule::Match ? terrain_[terrain] | castle_ : occupied_);
-    }
     // First squares where a tile with `rotation` fits: both squares free, and
     // the first touching conn1 or the second touching conn2.
     static KD_INLINE Bitboard first_squares(const Options& o, int rotation) {
@@ -462,7 +496,7 @@ class Kingdom {
         zone_[sq + kRowStride] = uint8_t(keep);
     }
 
-    Bitboard occupied_, castle_, window_;  // occupied: land and castle
+    Bitboard occupied_, castle_, castle_neighbours_, window_;  // occupied: land and castle
     Bitboard terrain_[kLandTerrains];
     Bitboard crown_bit0_, crown_bit1_;  // crowns of a square = bit0 + 2 * bit1
     int8_t side_, extent_;

@@ -120,16 +120,18 @@ KD_INLINE int pick_value(const Kingdom& k, const Tile& tile) {
            tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
 }
 
-// The other players who still pick from this draft after the player to act
-// (a seat may come twice: its second king).
+// The other players who still pick from this draft after the player to act,
+// each once (a seat's second king would only repeat its worth).
 struct LaterPickers {
     const Kingdom* kingdoms[kMaxDraft];
     int count = 0;
     KD_INLINE explicit LaterPickers(const Game& g) {
-        const int me = g.current_player();
+        unsigned listed = 1u << g.current_player();
         for (int step = g.step() + 1; step < g.steps_in_turn(); ++step) {
             const int seat = g.actor_at(step);
-            if (seat >= 0 && seat != me && !g.eliminated(seat)) kingdoms[count++] = &g.kingdom(seat);
+            if (seat < 0 || ((listed >> seat) & 1) || g.eliminated(seat)) continue;
+            listed |= 1u << seat;
+            kingdoms[count++] = &g.kingdom(seat);
         }
     }
     // What `tile` is worth (the pick estimate) to the best of them, 0 when none.

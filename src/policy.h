@@ -46,6 +46,13 @@ struct PolicyWeights {
     }
 };
 
+// The weights that value a placement by the points it scores alone.
+inline constexpr PolicyWeights kPointsOnly = [] {
+    PolicyWeights w;
+    w.gain = 1, w.joined = 0;
+    return w;
+}();
+
 // A turn no game reaches: playouts to the end.
 constexpr int kNoTurnLimit = 1 << 20;
 
@@ -69,6 +76,7 @@ struct EdgeValues {
     KD_INLINE int at(int sq) const { return same_weight * same.at(sq) + other_weight * other.at(sq); }
 };
 
+#ifndef KD_UPLOAD  // home only: what the policy's faster ways are checked against (tests)
 // Value of placing `tile` at p in k for its owner.
 inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, const PolicyWeights& w) {
     const Kingdom::Effect e = k.effect(tile, p);
@@ -76,6 +84,7 @@ inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, cons
     if (!w.same_edges && !w.other_edges) return v;
     return v + EdgeValues(k, tile.terrain1, w).at(sq) + EdgeValues(k, tile.terrain2, w).at(sq + kRotationStep[p.rotation]);
 }
+#endif
 
 // placement_value per square, for a tile of two terrains: its value at p is the sum of the values of its squares at theirs,
 // each read from a table filled once per decision (a square is part of up to
@@ -83,26 +92,35 @@ inline int placement_value(const Kingdom& k, const Tile& tile, Placement p, cons
 struct SquareValues {
     alignas(32) int at[kSquareCount];
 
-    // Values of a square of `terrain` with `crowns` on the window's rows (no
-    // tile covers any other square). A square joins zones only next to its
-    // terrain, within `near` (its connectors: they hold those squares).
+    // Values of a square of `terrain` with `crowns` on the grid. A square
+    // joins zones only next to its terrain, within `near` (Kingdom::Options).
     KD_INLINE void fill(const Kingdom& k, int terrain, int crowns, const Bitboard& near, const Bitboard& free,
                         const PolicyWeights& w) {
         typedef int Eight __attribute__((vector_size(32)));
         const Eight alone = Eight{} + crowns * w.gain;
-        const int first = k.window_first_row(), last = k.window_last_row();
-        for (int y = first; y <= last; ++y) {  // a row: 16 values, two stores
+        // Every row of the grid (9 or 13): a fixed count of stores costs less
+        // than a loop over the window's rows (the others are never read).
+        auto row = [&](int y) __attribute__((always_inline)) {  // 16 values, two stores
             __builtin_memcpy(&at[y * kRowStride], &alone, sizeof alone);
             __builtin_memcpy(&at[y * kRowStride + 8], &alone, sizeof alone);
+        };
+        for (int y = 0; y < 9; ++y) row(y);
+        if (k.side() > 9)
+            for (int y = 9; y < kMaxSide; ++y) row(y);
+        Kingdom::Effect e;
+        if (k.effect_next_to_one_zone(terrain, 1, crowns, &e)) {  // most often: one value for every square near
+            const int value = e.gain * w.gain + e.joined * w.joined;
+            near.for_each_square([&](int sq) __attribute__((always_inline)) { at[sq] = value; });
+        } else {
+            near.for_each_square([&](int sq) __attribute__((always_inline)) {
+                e = k.square_effect(sq, terrain, crowns);
+                at[sq] = e.gain * w.gain + e.joined * w.joined;
+            });
         }
-        near.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
-            const Kingdom::Effect e = k.square_effect(sq, terrain, crowns);
-            at[sq] = e.gain * w.gain + e.joined * w.joined;
-        });
         const EdgeValues edges(k, terrain, w);
         if (!edges.on()) return;
         const Bitboard touching = (edges.same.nonzero() | edges.other.nonzero()) & free;
-        touching.for_each_square_in_rows(first, last, [&](int sq) __attribute__((always_inline)) {
+        touching.for_each_square([&](int sq) __attribute__((always_inline)) {
             at[sq] += edges.at(sq);
         });
     }
@@ -114,18 +132,26 @@ template <typename Visit>
 KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
                                         Visit&& visit) {
     const Kingdom::Options o = k.options(tile, rule);
+    const Kingdom::LegalSquares legal = k.legal_squares(tile, o);
     if (tile.terrain1 != tile.terrain2) {
+        if (!legal.any()) return;  // no table to fill (10% of the policy's placements)
         SquareValues first, second;
-        first.fill(k, tile.terrain1, tile.crowns1, o.conn1 & o.free, o.free, w);
-        second.fill(k, tile.terrain2, tile.crowns2, o.conn2 & o.free, o.free, w);
-        k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
+        first.fill(k, tile.terrain1, tile.crowns1, o.near1, o.free, w);
+        second.fill(k, tile.terrain2, tile.crowns2, o.near2, o.free, w);
+        k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
             visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
         });
     } else {
         const EdgeValues edges(k, tile.terrain1, w);
-        k.for_each_legal_square(tile, o, [&](int sq, int r) __attribute__((always_inline)) {
-            const Kingdom::Effect e = k.effect(tile, Kingdom::placement_at(sq, r));
-            const int v = e.gain * w.gain + e.joined * w.joined;
+        // Its terrain one zone (or none): a placement joins it exactly when a
+        // square is next to that land, first squares `joining` in rotations 0 and 1.
+        Kingdom::Effect e;
+        const bool one_zone = k.effect_next_to_one_zone(tile.terrain1, 2, tile.crowns(), &e);
+        const int joins = e.gain * w.gain + e.joined * w.joined, alone = 2 * tile.crowns() * w.gain;
+        const Bitboard joining[2] = {o.near1 | shift_west(o.near1), o.near1 | shift_north(o.near1)};
+        k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
+            if (!one_zone) e = k.effect(tile, Kingdom::placement_at(sq, r));
+            const int v = one_zone ? (joining[r & 1].test(sq) ? joins : alone) : e.gain * w.gain + e.joined * w.joined;
             visit(sq, r, edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v);
         });
     }
@@ -175,10 +201,38 @@ KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights& w) {
 // act with kingdom k, before its jitter; `later`: LaterPickers(g).
 KD_INLINE int pick_score(const Game& g, const Kingdom& k, const LaterPickers& later, const PolicyWeights& w, int i,
                          const Tile& tile) {
-    int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns();
-    if (w.order) v += w.order * (g.draft_count() - 1 - i);
+    int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns() + w.order * (g.draft_count() - 1 - i);
     if (w.deny) v += w.deny * later.worth(tile);
     return v;
+}
+
+// The policy's last pick (last_pick) by k's owner in g.
+inline int policy_last_pick(const Game& g, const Kingdom& k, Rng& rng, const PolicyWeights& w) {
+    const PolicyWeights points = last_pick_weights(w);
+    // Tiles are tried by decreasing bound on their value (gain bound and
+    // jitter), and not at all once the bound cannot beat the best so far;
+    // equal values go to the first free tile, as in policy_pick.
+    int picks[kMaxDraft], bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
+    const int n = g.free_picks(picks);
+    const TerrainTotals totals(k);
+    for (int i = 0; i < n; ++i) {
+        noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
+        bound[i] = points.gain * totals.gain_bound(kTiles[picks[i]]) + noise[i];
+        order[i] = i;
+        for (int j = i; j > 0 && bound[order[j - 1]] < bound[order[j]]; --j) {
+            const int moved = order[j];
+            order[j] = order[j - 1], order[j - 1] = moved;
+        }
+    }
+    if (n <= 1) return n ? picks[0] : -1;  // nothing to choose
+    int best_index = kMaxDraft, best_value = INT_MIN;
+    for (int o = 0; o < n; ++o) {
+        const int i = order[o];
+        if (bound[i] < best_value || (bound[i] == best_value && i > best_index)) break;
+        const int v = best_placement_value(k, kTiles[picks[i]], g.rule(), points) + noise[i];
+        if (v > best_value || (v == best_value && i < best_index)) best_value = v, best_index = i;
+    }
+    return picks[best_index];
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).
@@ -186,34 +240,9 @@ inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
-    const PolicyWeights points = last_pick_weights(w);
-    int best = -1, best_value = INT_MIN;
-    if (last_pick(g)) {
-        // Tiles are tried by decreasing bound on their value (gain bound and
-        // jitter), and not at all once the bound cannot beat the best so far;
-        // equal values go to the first free tile, as in the plain loop below.
-        int picks[kMaxDraft], bound[kMaxDraft], noise[kMaxDraft], order[kMaxDraft];
-        const int n = g.free_picks(picks);
-        const TerrainTotals totals(k);
-        for (int i = 0; i < n; ++i) {
-            noise[i] = int(rng.below(uint32_t(w.pick_noise + 1)));
-            bound[i] = points.gain * totals.gain_bound(kTiles[picks[i]]) + noise[i];
-            order[i] = i;
-            for (int j = i; j > 0 && bound[order[j - 1]] < bound[order[j]]; --j) {
-                const int moved = order[j];
-                order[j] = order[j - 1], order[j - 1] = moved;
-            }
-        }
-        int best_index = kMaxDraft;
-        for (int o = 0; o < n; ++o) {
-            const int i = order[o];
-            if (bound[i] < best_value || (bound[i] == best_value && i > best_index)) break;
-            const int v = best_placement_value(k, kTiles[picks[i]], g.rule(), points) + noise[i];
-            if (v > best_value || (v == best_value && i < best_index)) best_value = v, best_index = i;
-        }
-        return n ? picks[best_index] : -1;
-    }
+    if (last_pick(g)) return policy_last_pick(g, k, rng, w);
     const LaterPickers later(g);
+    int best = -1, best_value = INT_MIN;
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
         const int v = pick_score(g, k, later, w, i, kTiles[id]) + int(rng.below(uint32_t(w.pick_noise + 1)));
         if (v > best_value) best_value = v, best = id;
@@ -263,23 +292,23 @@ constexpr int kRankValueWeight = 4, kRankHoleWeight = 3;
 inline int rank_placements(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w, int keep,
                            Placement* out, Placement always = Placement{}) {
     PlacementList spots;
-    const int n = k.legal_placements(tile, rule, spots);
+    // Plain integers, so that the array is not initialised (a Placement would be, entry by entry).
     struct Ranked {
         int value;
-        int index;  // ties in the list's order: partial_sort's own order differs between libraries (the page's bot)
-        Placement p;
+        int index;  // in spots; ties in its order: partial_sort's own order differs between libraries (the page's bot)
     };
     Ranked ranked[kMaxPlacements];
-    for (int i = 0; i < n; ++i)
-        ranked[i] = Ranked{spots[i] == always ? INT_MAX
-                                              : placement_value(k, tile, spots[i], w) * kRankValueWeight -
-                                                    k.isolated_holes_after(spots[i]) * kRankHoleWeight,
-                           i, spots[i]};
+    int n = 0;
+    for_each_placement_value(k, tile, rule, w, [&](int sq, int r, int value) {
+        const Placement p = spots[n] = Kingdom::placement_at(sq, r);
+        ranked[n] = Ranked{p == always ? INT_MAX : value * kRankValueWeight - k.isolated_holes_after(p) * kRankHoleWeight, n};
+        ++n;
+    });
     keep = std::min(n, keep);
     std::partial_sort(ranked, ranked + keep, ranked + n, [](const Ranked& a, const Ranked& b) {
         return a.value != b.value ? a.value > b.value : a.index < b.index;
     });
-    for (int i = 0; i < keep; ++i) out[i] = ranked[i].p;
+    for (int i = 0; i < keep; ++i) out[i] = spots[ranked[i].index];
     return keep;
 }
 

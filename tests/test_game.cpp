@@ -296,7 +296,8 @@ void random_answer(const Game& g, Rng& rng, const Placement* spots, int n_spots,
 }
 
 // After the answer of `seat`: its kingdom grew by the tile exactly when it
-// was placed (legally), and every kingdom keeps its score and extent.
+// was placed (legally) and holds together (Kingdom::problem: zone labels,
+// sizes and crowns, the window), and every kingdom keeps its score and extent.
 void check_kingdoms_after(const Game& g, const Kingdom& before, int seat, int tile, Rule rule, Placement put,
                           PutResult result) {
     if (tile > 0) {
@@ -304,6 +305,7 @@ void check_kingdoms_after(const Game& g, const Kingdom& before, int seat, int ti
         if (result == PutResult::Placed) {
             ASSERT_TRUE(slow::is_legal(before, kTiles[tile], rule, put));
             ASSERT_EQ(after.territory(), before.territory() + 2);
+            ASSERT_EQ(after.problem(), nullptr) << after.problem();
         } else {
             ASSERT_EQ(after.territory(), before.territory());
         }

@@ -316,9 +316,10 @@ TEST(Search, SettingsByNameReachTheirOption) {
 }
 
 // The playouts value a two-terrain tile's placements from per-square tables
-// (src/policy.h): the same placements, in the same order, with the same values
-// as placement_value() tries them one by one, on kingdoms from real playouts of
-// both grids and both rules, for every tile and several weights.
+// (src/policy.h), and a tile's terrain that is one zone without reading a
+// square's zone: the same placements, in the same order, with the same values
+// as placement_value() tries them one by one, on kingdoms from real playouts
+// of both grids and both rules, for every tile and several weights.
 TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
     PolicyWeights some;
     some.gain = 7, some.joined = 3;
@@ -327,7 +328,7 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
     PolicyWeights edges = some;  // the learnt policy's edge weights
     edges.same_edges = 8, edges.other_edges = -11;
     const PolicyWeights weights[] = {PolicyWeights{}, some, no_join, edges};
-    long compared = 0, two_terrain = 0;
+    long compared = 0, by_table = 0, one_zone[2] = {}, several_zones[2] = {};  // [symmetric]
     for (const Variant* v : {&kTwoPlayers, &kDuel})
         for (Rule rule : {Rule::Match, Rule::Adjacent})
             for (uint64_t seed = 1; seed <= 3; ++seed) {
@@ -350,7 +351,11 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
                             });
                             ASSERT_EQ(i, n);
                             compared += n;
-                            if (tile.terrain1 != tile.terrain2) two_terrain += n;
+                            const bool symmetric = tile.terrain1 == tile.terrain2;
+                            if (!symmetric) by_table += n;
+                            Kingdom::Effect e;
+                            for (int t : {tile.terrain1, tile.terrain2})
+                                ++(k.effect_next_to_one_zone(t, 1, 0, &e) ? one_zone : several_zones)[symmetric];
                         }
                     }
                     Placement put = g.first_turn() ? Placement{} : policy_placement(g, rng, PolicyWeights{});
@@ -358,7 +363,9 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
                     g.apply(put, pick, true);
                 }
             }
-    EXPECT_GT(two_terrain, compared / 2);  // the tables were what was compared, mostly
+    EXPECT_GT(by_table, compared / 2);  // the tables were what was compared, mostly
+    for (bool symmetric : {false, true})
+        EXPECT_GT(several_zones[symmetric], one_zone[symmetric] / 5);  // both ways, both kinds of tiles
 }
 
 

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -29,8 +30,13 @@ using namespace kd;
 
 namespace {
 
+// CPU time of this process, in ns: on a machine others keep busy the
+// figures stay the engine's (wall time would count their turns too); on an
+// idle machine the two agree.
 double now_ns() {
-    return double(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
+    timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
 }
 
 // Positions reached by full greedy from seeded deals, `turns` turns in.
@@ -225,9 +231,10 @@ void bench_value(volatile long& sink) {
            Models::get().value(kTwoPlayers).present() ? "" : " (no network for 2p: features only)");
 }
 
-// The search at its CodinGame budget: playouts in 40 ms from positions of every variant.
+// The search at the bot's budget (TimeControl::later_ms), stopped by the
+// wall clock as the bot is: playouts per answer from positions of every variant.
 void bench_search() {
-    printf("\nsearch, 40 ms per answer:\n");
+    printf("\nsearch, %.0f ms per answer (wall clock):\n", TimeControl().later_ms);
     for (const Variant& v : kVariants) {
         long total = 0;
         int answers = 0;
@@ -240,6 +247,29 @@ void bench_search() {
             }
         printf("  %-4s %8.0f playouts per answer (%d positions, turns 2 and %d)\n", v.name, double(total) / answers,
                answers, v.turns / 2 + 1);
+    }
+}
+
+// The same positions searched to a fixed number of playouts and timed by
+// CPU: the playouts an answer of the bot's budget makes when the machine
+// is the bot's alone (on a busy one, the wall clock's answers get a share).
+void bench_search_cpu() {
+    const long playouts = 8000;
+    const double ms = TimeControl().later_ms;
+    printf("\nsearch, %.0f ms of CPU time per answer (answers of %ld playouts timed):\n", ms, playouts);
+    for (const Variant& v : kVariants) {
+        SearchOptions o;
+        o.max_playouts = playouts;
+        Search search(o);  // one for all answers, as the bot's: its memory is touched once
+        long total = 0;
+        double ns = 0;
+        for (uint64_t seed = 1; seed <= 3; ++seed)
+            for (Request& r : requests_at(v, seed, {1, v.turns / 2})) {
+                const double start = now_ns();
+                total += search.decide(r, TimeControl().budget(Clock::now(), false)).playouts;
+                ns += now_ns() - start;
+            }
+        printf("  %-4s cpu %8.0f playouts per answer\n", v.name, double(total) / ns * ms * 1e6);
     }
 }
 
@@ -262,12 +292,13 @@ int main(int argc, char** argv) {
         return out ? 0 : 1;
     }
     volatile long sink = 0;
-    printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs\n\n");
+    printf("bench: built with CodinGame's flags (see tools/bundle); medians of 7 runs of CPU time\n\n");
     bench_scoring(sink);
     bench_placements(sink);
     bench_playouts(sink);
     bench_value(sink);
     bench_search();
+    bench_search_cpu();
     printf("\n");
     if (!print_signature("tests/bench_positions.txt")) printf("signature: run from the project's root to read its positions\n");
     return int(sink & 0);
