@@ -266,7 +266,7 @@ occupied_=castle_;
 min_x_=max_x_=min_y_=max_y_=int8_t(c);
 update_window();
 }
-int side()const{return side_;}
+KD_INLINE int side()const{return side_;}
 int extent()const{return extent_;}
 int terrain_at(int x,int y)const{
 if(x<0||y<0||x>=side_||y>=side_)return kEmpty;
@@ -396,11 +396,11 @@ if(zones&(zones-1))return false;
 merge(zones,squares,crowns,*e);
 return true;
 }
-KD_INLINE void place(const Tile&tile,Placement p){
+void place(const Tile&tile,Placement p){
 put_square(p.x,p.y,tile.terrain1,tile.crowns1);
 put_square(p.x+kRotationDx[p.rotation],p.y+kRotationDy[p.rotation],tile.terrain2,tile.crowns2);
 }
-void put_square(int x,int y,int terrain,int crowns){
+KD_INLINE void put_square(int x,int y,int terrain,int crowns){
 const int sq=square_of(x,y);
 KD_ASSERT(land_squares_<63);
 occupied_.set(sq);
@@ -465,7 +465,7 @@ before+=zone_size_[z]*zone_crowns_[z];
 e.gain+=(size+joined)*crowns-before;
 e.joined+=joined;
 }
-void join_zone(int sq,int terrain,int crowns){
+KD_INLINE void join_zone(int sq,int terrain,int crowns){
 uint64_t zones=adjacent_zones(sq,terrain);
 int keep;
 if(!zones){
@@ -705,7 +705,7 @@ struct Outcome{
 PutResult put;
 bool pick_ok;
 };
-Outcome apply(Placement put,int pick,bool trusted=false){
+KD_INLINE Outcome apply(Placement put,int pick,bool trusted=false){
 Outcome out{PutResult::Ignored,true};
 if(over_)return out;
 int seat=current_player();
@@ -793,7 +793,7 @@ const Slot moved=draft_[j];
 draft_[j]=draft_[j-1],draft_[j-1]=moved;
 }
 }
-void settle(){
+KD_INLINE void settle(){
 for(;;){
 if(step_<steps_in_turn()){
 int seat=actor_at(step_);
@@ -1870,22 +1870,27 @@ best=max_of(best,v);
 });
 return best;
 }
-inline Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
-const int seat=g.current_player();
-if(seat<0||g.first_turn())return Placement{};
-const Kingdom&k=g.kingdom(seat);
-const Tile&tile=kTiles[g.current_tile()];
-PolicyWeights now=w;
-if(g.last_turn())now.joined=now.noise=now.same_edges=now.other_edges=0;
+KD_INLINE Placement jittered_best_placement(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
+Rng&rng){
 uint64_t dice=0;
 int best_value=INT_MIN,best_square=0,best_rotation=0,i=0;
-for_each_placement_value(k,tile,g.rule(),now,[&](int sq,int r,int value)__attribute__((always_inline)){
+for_each_placement_value(k,tile,rule,w,[&](int sq,int r,int value)__attribute__((always_inline)){
 if(i==0)dice=rng.next();
-const int v=value+int((dice>>((i*kDiceBits)&63))&uint64_t(now.noise));
+const int v=value+int((dice>>((i*kDiceBits)&63))&uint64_t(w.noise));
 if(v>best_value)best_value=v,best_square=sq,best_rotation=r;
 ++i;
 });
 return i?Kingdom::placement_at(best_square,best_rotation):Placement{};
+}
+KD_INLINE Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
+const int seat=g.current_player();
+if(seat<0||g.first_turn())return Placement{};
+const Kingdom&k=g.kingdom(seat);
+const Tile&tile=kTiles[g.current_tile()];
+if(!g.last_turn())return jittered_best_placement(k,tile,g.rule(),w,rng);
+PolicyWeights now=w;
+now.joined=now.noise=now.same_edges=now.other_edges=0;
+return jittered_best_placement(k,tile,g.rule(),now,rng);
 }
 KD_INLINE bool last_pick(const Game&g){return g.turn()==g.variant().turns-2;}
 KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights&w){
@@ -1923,7 +1928,7 @@ if(v>best_value||(v==best_value&&i<best_index))best_value=v,best_index=i;
 }
 return picks[best_index];
 }
-inline int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
+KD_INLINE int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
 const int seat=g.current_player();
 if(seat<0)return-1;
 const Kingdom&k=g.kingdom(seat);
@@ -2135,7 +2140,7 @@ Walk walks[kMaxPlayers];
 for(int s=0;s<g.players();++s)walks[s]=Walk{roots[s],-1,false},path_length_[s]=0;
 ::kd::playout(g,rng,w,until_turn,[&](const Game&now){
 const int seat=now.current_player();
-return answer(now,seat,walks[seat],w,o);
+return walks[seat].node==kNoNode?Move{}:answer(now,seat,walks[seat],w,o);
 });
 players_=g.players();
 }

@@ -105,7 +105,8 @@ class AnswerTrees {
         for (int s = 0; s < g.players(); ++s) walks[s] = Walk{roots[s], -1, false}, path_length_[s] = 0;
         ::kd::playout(g, rng, w, until_turn, [&](const Game& now) {
             const int seat = now.current_player();
-            return answer(now, seat, walks[seat], w, o);
+            // Most answers are past the tree's end: no call then (CodinGame's build does not inline it).
+            return walks[seat].node == kNoNode ? Move{} : answer(now, seat, walks[seat], w, o);
         });
         players_ = g.players();
     }

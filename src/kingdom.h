@@ -96,7 +96,7 @@ class Kingdom {
         update_window();
     }
 
-    int side() const { return side_; }
+    KD_INLINE int side() const { return side_; }
     int extent() const { return extent_; }
     // Terrain at (x, y): a land terrain, kCastle or kEmpty (also outside the grid).
     int terrain_at(int x, int y) const {
@@ -291,14 +291,14 @@ class Kingdom {
     }
 
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
-    KD_INLINE void place(const Tile& tile, Placement p) {
+    void place(const Tile& tile, Placement p) {
         KD_ASSERT(p.valid() && p.rotation >= 0 && p.rotation < 4);
         put_square(p.x, p.y, tile.terrain1, tile.crowns1);
         put_square(p.x + kRotationDx[p.rotation], p.y + kRotationDy[p.rotation], tile.terrain2, tile.crowns2);
     }
 
     // Sets one empty square to land (grids read from text, and place()).
-    void put_square(int x, int y, int terrain, int crowns) {
+    KD_INLINE void put_square(int x, int y, int terrain, int crowns) {
         KD_ASSERT(x >= 0 && y >= 0 && x < side_ && y < side_);
         KD_ASSERT(terrain >= 0 && terrain < kLandTerrains && crowns >= 0 && crowns <= 3);
         const int sq = square_of(x, y);
@@ -460,7 +460,7 @@ class Kingdom {
         e.joined += joined;
     }
     // Labels the new square sq, merging the zones it joins, and updates the score.
-    void join_zone(int sq, int terrain, int crowns) {
+    KD_INLINE void join_zone(int sq, int terrain, int crowns) {
         uint64_t zones = adjacent_zones(sq, terrain);
         int keep;
         if (!zones) {

@@ -166,26 +166,34 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
     return best;
 }
 
-// The policy's placement for the player to act (invalid when none is legal).
-inline Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
-    const int seat = g.current_player();
-    if (seat < 0 || g.first_turn()) return Placement{};
-    const Kingdom& k = g.kingdom(seat);
-    const Tile& tile = kTiles[g.current_tile()];
-    // On the last turn only points count: no zone to grow, no jitter.
-    PolicyWeights now = w;
-    if (g.last_turn()) now.joined = now.noise = now.same_edges = now.other_edges = 0;
-    // Jitter from one random word (drawn when a first placement is found), a
-    // few bits per placement: ties are the rule, not the exception.
+// The placement of `tile` in k best by placement_value with w, plus a jitter
+// 0..w.noise each, from one random word (drawn when a first placement is
+// found), a few bits per placement: ties are the rule, not the exception.
+// Invalid when none is legal.
+KD_INLINE Placement jittered_best_placement(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
+                                            Rng& rng) {
     uint64_t dice = 0;
     int best_value = INT_MIN, best_square = 0, best_rotation = 0, i = 0;
-    for_each_placement_value(k, tile, g.rule(), now, [&](int sq, int r, int value) __attribute__((always_inline)) {
+    for_each_placement_value(k, tile, rule, w, [&](int sq, int r, int value) __attribute__((always_inline)) {
         if (i == 0) dice = rng.next();
-        const int v = value + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(now.noise));
+        const int v = value + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(w.noise));
         if (v > best_value) best_value = v, best_square = sq, best_rotation = r;
         ++i;
     });
     return i ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
+}
+
+// The policy's placement for the player to act (invalid when none is legal).
+KD_INLINE Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
+    const int seat = g.current_player();
+    if (seat < 0 || g.first_turn()) return Placement{};
+    const Kingdom& k = g.kingdom(seat);
+    const Tile& tile = kTiles[g.current_tile()];
+    if (!g.last_turn()) return jittered_best_placement(k, tile, g.rule(), w, rng);  // w as it is: no copy each turn
+    // On the last turn only points count: no zone to grow, no jitter.
+    PolicyWeights now = w;
+    now.joined = now.noise = now.same_edges = now.other_edges = 0;
+    return jittered_best_placement(k, tile, g.rule(), now, rng);
 }
 
 // The tile picked now is the last one placed when the next turn is the last:
@@ -236,7 +244,7 @@ inline int policy_last_pick(const Game& g, const Kingdom& k, Rng& rng, const Pol
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).
-inline int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
+KD_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
