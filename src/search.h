@@ -29,6 +29,7 @@
 
 #include "decision.h"
 #include "endgame.h"
+#include "greedy_turn.h"
 #include "greedy.h"
 #ifndef KD_UPLOAD  // home only: the learned value lost its test (docs/experiments.md)
 #include "model.h"
@@ -36,6 +37,7 @@
 #include "answer_trees.h"
 #include "candidate.h"
 #include "opponents.h"
+#include "playout_value.h"
 #include "policy.h"
 #include "timeman.h"
 
@@ -170,7 +172,6 @@ class Search {
 
     explicit Search(const SearchOptions& options)
         : options_(options), tree_(uses_trees(options.tree) ? kTreeNodes : 0) {
-        memo_.reserve(64);
     }
 
     // The share of greedy's reply in my value when `seat` (relative: 0 is me)
@@ -244,40 +245,6 @@ class Search {
         return true;
     }
 
-    // How a playout ended, for its value: each seat's points (its score, or
-    // cut at the horizon its score now and the points the value foresees)
-    // and its standing for first place (with the tie-break points).
-    struct Ending {
-        int players = 0;
-        double points[kMaxPlayers] = {}, standing[kMaxPlayers] = {};
-        explicit Ending(const Game& g, [[maybe_unused]] bool foresee = false) : players(g.players()) {
-            const Result r = g.result(false);
-            for (int p = 0; p < players; ++p) {
-                double to_come = 0;
-#ifndef KD_UPLOAD
-                if (foresee) to_come = std::max(0.f, Models::get().points_to_come(g, p));
-#endif
-                points[p] = r.score[p] + to_come;
-                standing[p] = r.adjusted[p] + to_come;
-            }
-        }
-        // Seat's share of the points of the two leaders, itself and the best other.
-        double share(int seat) const { return leaders_share(points, players, seat); }
-        // 1 for seat 0 first alone, 0.5 shared, 0 otherwise.
-        double first() const {
-            double best_other = -1e9;
-            for (int p = 1; p < players; ++p) best_other = std::max(best_other, standing[p]);
-            return standing[0] > best_other ? 1.0 : standing[0] == best_other ? 0.5 : 0.0;
-        }
-    };
-    // A playout's value for seat 0 at the end of g, in [0, 1]: my share of the
-    // leaders' points. *first is set to 1 for a first place alone, 0.5 shared, 0 otherwise.
-    static double outcome(const Game& g, double* first) {
-        const Ending e(g);
-        *first = e.first();
-        return e.share(0);
-    }
-
   private:
     static bool uses_trees(const TreeOptions& o) { return o.depth > 0 || o.many_depth > 0 || o.others > 0 || o.many_others > 0; }
     Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
@@ -302,7 +269,7 @@ class Search {
             const int n = after.free_picks(reply_picks);
             if (n > 1) {
                 a.replier = after.current_player(), a.n_replies = n, a.greedy_weight = reply_weight(a.replier);
-                const int own = greedy_answer(after, uint64_t(a.pick + 1), -1).pick;
+                const int own = greedy_turn_.answer(after, GreedyTurn::after(0, a.pick), -1).pick;
                 while (a.greedy_reply + 1 < n && reply_picks[a.greedy_reply] != own) ++a.greedy_reply;
                 a.greedy_reply_pick = reply_picks[a.greedy_reply];
             }
@@ -310,12 +277,12 @@ class Search {
         for (int c = 0; c < a.n_replies; ++c) {
             Game& g = start(i, c);
             g = after;
-            uint64_t history = uint64_t(a.pick + 1);
+            uint64_t history = GreedyTurn::after(0, a.pick);
             int forced = a.replier >= 0 ? reply_picks[c] : -1;
             while (greedy && !g.is_terminal() && g.turn() == root.turn() && g.current_player() != 0) {
-                const GreedyChoice choice = greedy_answer(g, history, forced);
+                const GreedyChoice choice = greedy_turn_.answer(g, history, forced);
                 g.apply(choice.put, choice.pick, true);
-                history = history * kPickKeys + uint64_t(choice.pick + 1);
+                history = GreedyTurn::after(history, choice.pick);
                 forced = -1;
             }
             // Each other seat's tree: one for each kingdom it can have here, whatever my answer.
@@ -324,25 +291,6 @@ class Search {
                                                                                : AnswerTrees::kNoNode;
         }
     }
-    // Full greedy's answer in g (its best with pick `forced` when >= 0),
-    // memoised by the picks made so far this turn.
-    GreedyChoice greedy_answer(const Game& g, uint64_t history, int forced) {
-        const uint64_t key = (forced >= 0 ? (history * kPickKeys + uint64_t(forced + 1)) * kStepKeys + kForcedKey
-                                          : history * kStepKeys) + uint64_t(g.step());
-        for (const Memo& m : memo_)
-            if (m.key == key) return m.choice;
-        const GreedyChoice choice = full_greedy(g, forced);
-        memo_.push_back(Memo{key, choice});
-        return choice;
-    }
-    // Memo keys: the picks made so far this turn (tile id + 1, base 64), then
-    // the step (base 16); a forced reply's key holds its pick too, and a flag.
-    static constexpr uint64_t kPickKeys = 64, kStepKeys = 16, kForcedKey = 1ull << 62;
-    struct Memo {
-        uint64_t key;
-        GreedyChoice choice;
-    };
-
     // Fills arms_ with the candidate answers: the best placements by the
     // policy's value (rank_placements), each with every free pick.
     int candidates(const Game& root) {
@@ -380,7 +328,7 @@ class Search {
             for (int s = 1; s < root.players(); ++s) roots[s] = a.others[c][s], tree |= roots[s] != AnswerTrees::kNoNode;
             if (tree) tree_.playout(g, roots, rng, weights_, cut_turn_, tree_options_);
             else playout(g, rng, weights_, cut_turn_);
-            const Ending e(g, !g.is_terminal());
+            const PlayoutEnding e(g, !g.is_terminal());
             Candidate::Sums& sums = a.sums[c];
             if (tree) {
                 double values[kMaxPlayers];
@@ -401,7 +349,7 @@ class Search {
     long halving(const Game& root, const Request& request, int n, const TimeBudget& budget) {
         // Greedy answers of the others take a share of the time at most; then plain starts.
         const Clock::time_point prepared_by = budget.share_end(kGreedyTurnTimeShare);
-        memo_.clear();
+        greedy_turn_.clear();
         tree_.clear();
         for (int i = 0; i < n; ++i) {
             order_[i] = i;
@@ -502,7 +450,7 @@ class Search {
     Candidate arms_[kMaxCandidates];
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
-    std::vector<Memo> memo_;
+    GreedyTurn greedy_turn_;  // the others' greedy answers this turn, computed once
     AnswerTrees tree_;         // my later answers' trees, one per candidate, and the others' (src/answer_trees.h)
     OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
 };

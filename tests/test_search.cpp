@@ -255,19 +255,18 @@ TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
 }
 
 TEST(Search, OutcomeIsMyShareOfTheLeadersPoints) {
-    Search s(fixed(1));
     Game g(kThreePlayers, Rule::Match);
     double first;
-    EXPECT_DOUBLE_EQ(s.outcome(g, &first), 0.5);  // nobody has a point
+    EXPECT_DOUBLE_EQ(playout_outcome(g, &first), 0.5);  // nobody has a point
     EXPECT_EQ(first, 0.5);                        // a three-way tie for first
     g.kingdom_mut(0).put_square(5, 4, kCorn, 1);  // me: 1 point
-    const double ahead = s.outcome(g, &first);
+    const double ahead = playout_outcome(g, &first);
     EXPECT_EQ(first, 1.0);
     EXPECT_DOUBLE_EQ(ahead, 1.0);
     g.kingdom_mut(1).put_square(5, 4, kCorn, 1);
     g.kingdom_mut(1).put_square(6, 4, kCorn, 0);  // the best other: 2 points
     g.kingdom_mut(2).put_square(5, 4, kCorn, 0);  // the third: no point, no matter
-    const double behind = s.outcome(g, &first);
+    const double behind = playout_outcome(g, &first);
     EXPECT_EQ(first, 0.0);
     EXPECT_DOUBLE_EQ(behind, 1.0 / 3);
 }

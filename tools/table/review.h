@@ -37,7 +37,7 @@ inline AnswerWorth answer_worth(const Request& request, const Answer& answer, co
         resample_draws(g, request.unseen, request.n_unseen, request.game.drawn_count(), rng);
         playout(g, rng, weights);
         double first = 0;
-        worth.value += Search::outcome(g, &first);
+        worth.value += playout_outcome(g, &first);
         worth.first += first;
     }
     worth.value /= deals, worth.first /= deals;
