@@ -74,23 +74,24 @@ inline EloEstimate elo_from_mean(double mean, double variance, double observatio
     return {mean, elo_from_score(mean), elo_from_score(low), elo_from_score(high), games};
 }
 
-// The mean of independent samples with its 95% normal interval (the
-// samples' own spread; with fewer than two samples the interval is the mean).
+// The mean of independent samples with its standard error and 95% normal
+// interval (the samples' own spread; with fewer than two samples the interval is the mean).
 struct MeanInterval {
-    double mean = 0, low = 0, high = 0;
+    double mean = 0, low = 0, high = 0, error = 0;
+    long n = 0;
 };
 
 inline MeanInterval mean_interval(const std::vector<double>& samples) {
-    const double n = double(samples.size());
-    if (n == 0) return {};
-    double sum = 0;
-    for (double x : samples) sum += x;
-    const double mean = sum / n;
-    if (n < 2) return {mean, mean, mean};
+    MeanInterval m;
+    m.n = long(samples.size());
+    if (m.n == 0) return m;
+    for (double x : samples) m.mean += x;
+    m.mean /= double(m.n);
     double squares = 0;
-    for (double x : samples) squares += (x - mean) * (x - mean);
-    const double half_width = normal_95 * std::sqrt(squares / (n - 1) / n);
-    return {mean, mean - half_width, mean + half_width};
+    for (double x : samples) squares += (x - m.mean) * (x - m.mean);
+    if (m.n > 1) m.error = std::sqrt(squares / double(m.n - 1) / double(m.n));
+    m.low = m.mean - normal_95 * m.error, m.high = m.mean + normal_95 * m.error;
+    return m;
 }
 
 // Score per game of bot A in a pair where it scored k half-points, k = 0..4.
