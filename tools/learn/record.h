@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.h"
 #include "files.h"
 #include "game.h"
 
@@ -179,6 +180,14 @@ inline void list_record_files(const std::string& path, std::vector<std::string>&
         if (e.path().filename().string()[0] != '.') names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     for (const std::string& n : names) list_record_files(path + "/" + n, out);
+}
+
+// RECORDS on a command line (build/dataset, build/balance): record files, or folders of them, listed into `files`.
+inline void add_records_option(CLI::App& app, std::vector<std::string>& files) {
+    app.add_option_function<std::vector<std::string>>("RECORDS", [&files](const std::vector<std::string>& paths) {
+           for (const std::string& p : paths) list_record_files(p, files);
+           if (files.empty()) throw CLI::ValidationError("RECORDS", "no record file (.kdsp) in them");
+       }, "record files (.kdsp), or folders of them")->required();
 }
 
 }  // namespace kd
