@@ -85,10 +85,7 @@ class Arena {
         info.elapsed_s = elapsed_s;
         print_summary(info, games);
         fflush(stdout);
-        if (o_.json_path.empty()) return;
-        std::ofstream out(o_.json_path);
-        out << summary_json(info, games) << "\n";
-        if (!out) fprintf(stderr, "referee: cannot write %s\n", o_.json_path.c_str());
+        write_summary_json(o_.json_path, info, games);
     }
 
     void work() {
