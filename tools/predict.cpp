@@ -20,13 +20,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "command_line.h"
+#include "files.h"
 #include "greedy.h"
 #include "search.h"
 #include "json.h"
@@ -95,12 +95,10 @@ void score_answer(const Options& o, const Request& r, const Json& q, Tally& t) {
 }
 
 void score_replay(const Options& o, const std::string& path, std::map<std::string, Tally>& tallies) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
+    std::string text, error;
     Json replay;
-    std::string error;
-    if (!parse_json(text.str(), replay, error)) {
+    if (!read_file(path, text)) error = "cannot read it";
+    if (!error.empty() || !parse_json(text, replay, error)) {
         fprintf(stderr, "predict: %s: %s\n", path.c_str(), error.c_str());
         return;
     }

@@ -5,12 +5,11 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "args.h"
+#include "files.h"
 #include "json.h"
 #include "play.h"
 
@@ -71,12 +70,9 @@ struct Source {
 };
 
 inline bool load_replay(const std::string& path, Json& replay, std::string& error) {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) return error = path + ": cannot read it", false;
-    std::stringstream text;
-    text << file.rdbuf();
-    std::string why;
-    if (!parse_json(text.str(), replay, why)) return error = path + ": not JSON: " + why, false;
+    std::string text, why;
+    if (!read_file(path, text)) return error = path + ": cannot read it", false;
+    if (!parse_json(text, replay, why)) return error = path + ": not JSON: " + why, false;
     if (!at(replay, "/requests").is_array() || !at(replay, "/bots").is_array())
         return error = path + ": not a replay (no \"requests\" and \"bots\" lists; docs/replay-format.md)", false;
     return true;
@@ -125,11 +121,7 @@ inline PlayerOptions player_options(const Source& s, const Args& a, std::vector<
 // The request of --position: its state text, after a first line "seed S"
 // that, unless --seed was given, becomes the search's seed.
 inline bool read_position_text(const std::string& path, std::string& text, std::string& seed) {
-    std::ifstream file(path);
-    if (!file) return false;
-    std::stringstream all;
-    all << file.rdbuf();
-    text = all.str();
+    if (!read_file(path, text)) return false;
     if (text.rfind("seed ", 0) == 0) {
         const size_t end = text.find('\n');
         seed = text.substr(5, end - 5);

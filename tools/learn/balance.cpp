@@ -211,11 +211,8 @@ int main(int argc, char** argv) {
     app.add_option("--epochs", epochs, "passes over the positions")->capture_default_str();
     app.add_option("--rate", rate, "the learning rate")->capture_default_str();
     app.add_option("--start", start, "the first weights, in order (today's hand-set ones otherwise)")->expected(1)->take_all();
-    app.add_option_function<std::vector<std::string>>("RECORDS", [&files](const std::vector<std::string>& paths) {
-           for (const std::string& p : paths) list_record_files(p, files);
-       }, "record files (.kdsp), or folders of them")->required();
+    add_records_option(app, files);
     parse_command_line(app, argc, argv);
-    if (files.empty()) command_line_error(app, "no record file (.kdsp) in RECORDS");
     std::vector<Position> data = read_positions(files, *v, size_t(positions + held_out));
     if (data.size() <= size_t(held_out)) return std::fprintf(stderr, "balance: too few positions\n"), 1;
     // The last ones are held out: positions of other games than the first ones, mostly.

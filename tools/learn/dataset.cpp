@@ -133,11 +133,8 @@ int main(int argc, char** argv) {
                  "dataset"};
     app.add_option("--out", out, "the folder of the arrays, one folder a variant")->required();
     app.add_flag("--predict", predict, "adds the bot's value of each position");
-    app.add_option_function<std::vector<std::string>>("RECORDS", [&files](const std::vector<std::string>& paths) {
-           for (const std::string& p : paths) list_record_files(p, files);
-       }, "record files (.kdsp), or folders of them")->required();
+    add_records_option(app, files);
     parse_command_line(app, argc, argv);
-    if (files.empty()) command_line_error(app, "no record file (.kdsp) in RECORDS");
     std::map<std::string, Rows> by_variant;
     for (const std::string& f : files) {
         std::vector<std::string> entrants;

@@ -7,16 +7,15 @@
 // each one back, cheaply and exactly.
 #pragma once
 
-#include <dirent.h>
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "command_line.h"
+#include "files.h"
 #include "game.h"
 
 namespace kd {
@@ -139,12 +138,8 @@ inline std::string file_header(const std::vector<std::string>& entrants) {
 // a reason in `error`, for a file that is not one or is cut short.
 inline bool read_records(const std::string& path, std::vector<std::string>& entrants, std::vector<GameRecord>& games,
                          std::string& error) {
-    FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) return error = "cannot open " + path, false;
     std::string bytes;
-    char buffer[1 << 16];
-    for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) bytes.append(buffer, n);
-    std::fclose(f);
+    if (!read_file(path, bytes)) return error = "cannot open " + path, false;
     record_detail::Reader r{bytes};
     if (bytes.size() < 4 || bytes.compare(0, 4, kRecordMagic, 4) != 0) return error = path + ": not a record file", false;
     r.at = 4;
@@ -174,19 +169,25 @@ inline bool read_records(const std::string& path, std::vector<std::string>& entr
 
 // The record files at path: itself, or those in the folder and its folders, in name order.
 inline void list_record_files(const std::string& path, std::vector<std::string>& out) {
-    struct stat st;
-    if (stat(path.c_str(), &st) != 0) return;
-    if (!S_ISDIR(st.st_mode)) {
-        if (path.size() > 5 && path.compare(path.size() - 5, 5, ".kdsp") == 0) out.push_back(path);
+    namespace fs = std::filesystem;
+    std::error_code unreadable;  // skipped, as a path that is not there
+    if (!fs::is_directory(path, unreadable)) {
+        if (fs::path(path).extension() == ".kdsp" && fs::exists(path, unreadable)) out.push_back(path);
         return;
     }
-    DIR* d = opendir(path.c_str());
     std::vector<std::string> names;
-    while (dirent* e = d ? readdir(d) : nullptr)
-        if (e->d_name[0] != '.') names.push_back(e->d_name);
-    if (d) closedir(d);
+    for (const fs::directory_entry& e : fs::directory_iterator(path, unreadable))
+        if (e.path().filename().string()[0] != '.') names.push_back(e.path().filename().string());
     std::sort(names.begin(), names.end());
     for (const std::string& n : names) list_record_files(path + "/" + n, out);
+}
+
+// RECORDS on a command line (build/dataset, build/balance): record files, or folders of them, listed into `files`.
+inline void add_records_option(CLI::App& app, std::vector<std::string>& files) {
+    app.add_option_function<std::vector<std::string>>("RECORDS", [&files](const std::vector<std::string>& paths) {
+           for (const std::string& p : paths) list_record_files(p, files);
+           if (files.empty()) throw CLI::ValidationError("RECORDS", "no record file (.kdsp) in them");
+       }, "record files (.kdsp), or folders of them")->required();
 }
 
 }  // namespace kd

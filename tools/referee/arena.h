@@ -81,29 +81,11 @@ class Arena {
 
   private:
     void report_games(const std::vector<GameRecord>& games, double elapsed_s) const {
-        RunInfo info = run_info();
+        RunInfo info = o_;
         info.elapsed_s = elapsed_s;
         print_summary(info, games);
         fflush(stdout);
-        if (o_.json_path.empty()) return;
-        std::ofstream out(o_.json_path);
-        out << summary_json(info, games) << "\n";
-        if (!out) fprintf(stderr, "referee: cannot write %s\n", o_.json_path.c_str());
-    }
-
-    RunInfo run_info() const {
-        RunInfo info;
-        info.variant = o_.variant;
-        info.rule = o_.rule;
-        info.seed = o_.seed;
-        info.time_scale = o_.time_scale;
-        info.no_timeout = o_.no_timeout;
-        info.strict_put = o_.strict_put;
-        info.jobs = o_.jobs;
-        info.bots = o_.bots;
-        info.sprt = o_.sprt;
-        info.sprt_params = o_.sprt_params;
-        return info;
+        write_summary_json(o_.json_path, info, games);
     }
 
     void work() {

@@ -3,7 +3,6 @@
 // behind (the group, every descendant, and orphans that tried to escape).
 #pragma once
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
@@ -19,11 +18,13 @@
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
+#include <filesystem>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "clock.h"
+#include "files.h"
 #include "referee_limits.h"
 #include "utf8.h"
 
@@ -84,35 +85,21 @@ struct ProcessInfo {
 
 inline std::vector<ProcessInfo> list_processes() {
     std::vector<ProcessInfo> out;
-    DIR* dir = opendir("/proc");
-    if (!dir) return out;
-    while (dirent* e = readdir(dir)) {
-        char* end;
-        long pid = strtol(e->d_name, &end, 10);
-        if (*end || pid <= 0) continue;
-        char path[64], buf[512];
-        snprintf(path, sizeof path, "/proc/%ld/stat", pid);
-        FILE* f = fopen(path, "r");
-        if (!f) continue;
-        size_t n = fread(buf, 1, sizeof buf - 1, f);
-        fclose(f);
-        buf[n] = 0;
-        const char* close = strrchr(buf, ')');  // the command name may hold spaces and parentheses
+    std::error_code unreadable;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", unreadable)) {
+        const std::string dir = entry.path().string(), pid = entry.path().filename().string();
+        std::string stat, vars;  // a process that ended meanwhile has none
+        if (pid.find_first_not_of("0123456789") != std::string::npos || !read_file(dir + "/stat", stat)) continue;
+        const size_t close = stat.rfind(')');  // the command name may hold spaces and parentheses
         char state;
         int ppid;
-        if (!close || sscanf(close + 1, " %c %d", &state, &ppid) != 2) continue;
-        ProcessInfo info{pid_t(pid), pid_t(ppid), ""};
-        snprintf(path, sizeof path, "/proc/%ld/environ", pid);
-        if (FILE* env = fopen(path, "r")) {
-            std::string vars(65536, '\0');
-            vars.resize(fread(&vars[0], 1, vars.size(), env));
-            fclose(env);
-            size_t at = vars.find(kTokenVariable);
-            if (at != std::string::npos) info.token = vars.substr(at, vars.find('\0', at) - at);
-        }
+        if (close == std::string::npos || sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) continue;
+        ProcessInfo info{pid_t(std::stol(pid)), pid_t(ppid), ""};
+        read_file(dir + "/environ", vars);  // another user's stays unread: no token
+        const size_t at = vars.find(kTokenVariable);
+        if (at != std::string::npos) info.token = vars.substr(at, vars.find('\0', at) - at);
         out.push_back(info);
     }
-    closedir(dir);
     return out;
 }
 

@@ -4,12 +4,11 @@
 #pragma once
 
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "check_replay.h"
+#include "files.h"
 #include "usage.h"
 
 namespace kd {
@@ -34,11 +33,9 @@ inline int check_replay_command(int argc, char** argv) {
     parse_command_line(app, argc - 1, argv + 1);
     int failed = 0;
     for (const std::string& path : paths) {
-        std::ifstream file(path, std::ios::binary);
-        std::stringstream text;
-        text << file.rdbuf();
+        std::string text;
         ReplayCheck c;
-        if (file) c = check_replay(text.str());
+        if (read_file(path, text)) c = check_replay(text);
         else c.error = "cannot read it";
         if (!c.error.empty()) {
             printf("%s: FAILED: %s\n", path.c_str(), c.error.c_str());

@@ -3,12 +3,14 @@
 // formats list them. Here only what the library does not do our way: a
 // decimal written to its places, a parse that says where it failed without
 // exceptions (the table page's WebAssembly catches none), text that is never
-// refused for a byte that is not UTF-8, and reads that chain through what a
-// file lacks.
+// refused for a byte that is not UTF-8, reads that chain through what a file
+// lacks, and reads of a field that say which one a file lacks.
 #pragma once
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
@@ -86,6 +88,21 @@ inline long long integer_at(const Json& j, const std::string& path = "") {
 inline std::string string_at(const Json& j, const std::string& path = "") {
     const Json& v = at(j, path);
     return v.is_string() ? v.get<std::string>() : "";
+}
+
+// Field `key` of `object` as a T, or an exception that names the field:
+// missing, or of another type. A number must be one (the library reads true
+// as 1), an unsigned one whole and from 0 (it reads -1 as 2^64 - 1): a seed.
+template <typename T>
+T field(const Json& object, const char* key) {
+    const Json& v = at(object, std::string("/") + key);
+    constexpr bool number = std::is_arithmetic_v<T> && !std::is_same_v<T, bool>;
+    const bool fits = !number || (std::is_unsigned_v<T> ? v.is_number_unsigned() : v.is_number());
+    try {
+        if (fits) return v.get<T>();
+    } catch (const Json::exception&) {
+    }
+    throw std::runtime_error(std::string(key) + ": missing or of another type");
 }
 
 }  // namespace kd

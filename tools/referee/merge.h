@@ -14,17 +14,11 @@ namespace kd {
 
 namespace merge_detail {
 
-inline bool fail(std::string& error, const std::string& what) {
-    error = what;
-    return false;
-}
-
 // The settings of the merged run, once every file is found to be a chunk of
 // the first one's match.
-inline bool merged_info(const std::vector<RunFile>& files, const SprtParams* sprt, RunInfo& info,
-                        std::string& error) {
+inline RunInfo merged_info(const std::vector<RunFile>& files, const SprtParams* sprt) {
     const RunInfo& first = files[0].info;
-    info = first;
+    RunInfo info = first;
     info.jobs = 0;
     info.elapsed_s = 0;
     info.chunks = 0;
@@ -32,41 +26,39 @@ inline bool merged_info(const std::vector<RunFile>& files, const SprtParams* spr
     if (sprt) info.sprt_params = *sprt;
     for (const RunFile& f : files) {
         const RunInfo& i = f.info;
-        if (i.variant != first.variant || i.rule != first.rule || i.time_scale != first.time_scale ||
-            i.no_timeout != first.no_timeout || i.strict_put != first.strict_put || i.bots != first.bots)
-            return fail(error, f.name + " is not a chunk of the same match as " + files[0].name +
-                                   " (variant, rule, time scale, limits and bots must be equal)");
+        require(i.variant == first.variant && i.rule == first.rule && i.time_scale == first.time_scale &&
+                    i.no_timeout == first.no_timeout && i.strict_put == first.strict_put && i.bots == first.bots,
+                f.name + " is not a chunk of the same match as " + files[0].name +
+                    " (variant, rule, time scale, limits and bots must be equal)");
         info.seed = std::min(info.seed, i.seed);
     }
-    return true;
+    return info;
 }
 
 // Puts the games of `f` at their indexes in the merged match; owner[i] names
 // the file game i came from.
-inline bool place_games(const RunFile& f, const RunInfo& info, std::vector<GameRecord>& games,
-                        std::vector<std::string>& owner, std::string& error) {
+inline void place_games(const RunFile& f, const RunInfo& info, std::vector<GameRecord>& games,
+                        std::vector<std::string>& owner) {
     const int group = info.variant->players;
     const int bots = int(info.bots.size());
     for (const GameRecord& g : f.games) {
         if (!g.played()) continue;
         long index = long(g.seed - info.seed) * group + g.game % group;
         for (int s = 0; s < group; ++s)
-            if (g.seats[size_t(s)].entrant != seat_entrant(group, bots, index, s))
-                return fail(error, f.name + ": game " + std::to_string(g.game) + " (seed " + std::to_string(g.seed) +
-                                       ") has the bots at other seats than game " + std::to_string(index) +
-                                       " of the merged match");
+            require(g.seats[size_t(s)].entrant == seat_entrant(group, bots, index, s),
+                    f.name + ": game " + std::to_string(g.game) + " (seed " + std::to_string(g.seed) +
+                        ") has the bots at other seats than game " + std::to_string(index) + " of the merged match");
         if (games.size() <= size_t(index)) {
             games.resize(size_t(index) + 1);
             owner.resize(size_t(index) + 1);
         }
-        if (games[size_t(index)].played())
-            return fail(error, "game " + std::to_string(index) + " (seed " + std::to_string(g.seed) + ") is in both " +
-                                   owner[size_t(index)] + " and " + f.name);
+        require(!games[size_t(index)].played(), "game " + std::to_string(index) + " (seed " +
+                                                     std::to_string(g.seed) + ") is in both " + owner[size_t(index)] +
+                                                     " and " + f.name);
         games[size_t(index)] = g;
         games[size_t(index)].game = index;
         owner[size_t(index)] = f.name;
     }
-    return true;
 }
 
 }  // namespace merge_detail
@@ -81,22 +73,26 @@ inline bool place_games(const RunFile& f, const RunInfo& info, std::vector<GameR
 inline bool merge_runs(const std::vector<RunFile>& files, const SprtParams* sprt, RunInfo& info,
                        std::vector<GameRecord>& games, std::string& error) {
     using namespace merge_detail;
-    if (files.empty()) return fail(error, "nothing to merge");
-    if (!merged_info(files, sprt, info, error)) return false;
-    std::vector<std::string> owner;  // the file each game came from
-    games.clear();
-    for (size_t k = 0; k < files.size(); ++k) {
-        const RunFile& f = files[k];
-        if (!place_games(f, info, games, owner, error)) return false;
-        info.jobs = std::max(info.jobs, f.info.jobs);
-        info.elapsed_s += f.info.elapsed_s;
-        info.chunks += std::max(1, f.info.chunks);
-        if (sprt && sprt_pentanomial(pentanomial(games, info.variant->players), *sprt).decision !=
-                        SprtDecision::Continue) {
-            for (size_t rest = k + 1; rest < files.size(); ++rest)
-                info.chunks_left_out += std::max(1, files[rest].info.chunks);
-            break;
+    if (files.empty()) return error = "nothing to merge", false;
+    try {
+        info = merged_info(files, sprt);
+        std::vector<std::string> owner;  // the file each game came from
+        games.clear();
+        for (size_t k = 0; k < files.size(); ++k) {
+            const RunFile& f = files[k];
+            place_games(f, info, games, owner);
+            info.jobs = std::max(info.jobs, f.info.jobs);
+            info.elapsed_s += f.info.elapsed_s;
+            info.chunks += std::max(1, f.info.chunks);
+            if (sprt && sprt_pentanomial(pentanomial(games, info.variant->players), *sprt).decision !=
+                            SprtDecision::Continue) {
+                for (size_t rest = k + 1; rest < files.size(); ++rest)
+                    info.chunks_left_out += std::max(1, files[rest].info.chunks);
+                break;
+            }
         }
+    } catch (const std::exception& e) {
+        return error = e.what(), false;
     }
     return true;
 }

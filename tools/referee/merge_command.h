@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -39,15 +38,7 @@ inline int merge_command(int argc, char** argv) {
     }
     if (info.sprt && info.variant->players != 2) command_line_error(app, "--sprt needs a two-player variant");
     print_summary(info, games);
-    if (!json_path.empty()) {
-        std::ofstream out(json_path);
-        out << summary_json(info, games) << "\n";
-        if (!out) {
-            fprintf(stderr, "referee: cannot write %s\n", json_path.c_str());
-            return 1;
-        }
-    }
-    return 0;
+    return write_summary_json(json_path, info, games) ? 0 : 1;
 }
 
 }  // namespace kd

@@ -43,9 +43,9 @@ struct DealSums {
 using Deals = std::map<uint64_t, std::vector<DealSums>>;  // per seed, per bot
 
 // The sums of every deal that both runs played in full, with out.games and
-// each bot's changed results; false, with `error`, when a game seats other
-// bots in one run than in the other.
-inline bool sum_deals(const RunFile& a, const RunFile& b, Deals& deals, PairedComparison& out, std::string& error) {
+// each bot's changed results; it throws when a game seats other bots in one
+// run than in the other.
+inline void sum_deals(const RunFile& a, const RunFile& b, Deals& deals, PairedComparison& out) {
     const int group = a.info.variant->players;
     using Key = std::pair<uint64_t, long>;  // seed, place in its group
     std::map<Key, const GameRecord*> in_a;
@@ -65,11 +65,8 @@ inline bool sum_deals(const RunFile& a, const RunFile& b, Deals& deals, PairedCo
         sums.resize(a.info.bots.size());
         for (size_t s = 0; s < gb.seats.size(); ++s) {
             const SeatOutcome &sa = ga.seats[s], &sb = gb.seats[s];
-            if (sa.entrant != sb.entrant) {
-                error = "game " + std::to_string(gb.game) + " (seed " + std::to_string(gb.seed) + ") seats other bots in " +
-                        a.name + " than in " + b.name;
-                return false;
-            }
+            require(sa.entrant == sb.entrant, "game " + std::to_string(gb.game) + " (seed " + std::to_string(gb.seed) +
+                                                  ") seats other bots in " + a.name + " than in " + b.name);
             DealSums& d = sums[size_t(sa.entrant)];
             d.points_a += sa.points;
             d.points_b += sb.points;
@@ -80,7 +77,6 @@ inline bool sum_deals(const RunFile& a, const RunFile& b, Deals& deals, PairedCo
         }
         out.games++;
     }
-    return true;
 }
 
 // Bot `e`'s means over the deals, and its differences with their intervals.
@@ -112,21 +108,20 @@ inline void sum_entrant(const Deals& deals, size_t e, PairedEntrant& p) {
 // bots, or when no deal was played in full by both.
 inline bool compare_paired(const RunFile& a, const RunFile& b, PairedComparison& out, std::string& error) {
     using namespace paired_detail;
-    if (a.info.variant != b.info.variant || a.info.rule != b.info.rule || a.info.bots.size() != b.info.bots.size()) {
-        error = a.name + " and " + b.name + " are not runs of the same deals (variant, rule and number of bots must be equal)";
-        return false;
+    try {
+        require(a.info.variant == b.info.variant && a.info.rule == b.info.rule && a.info.bots.size() == b.info.bots.size(),
+                a.name + " and " + b.name + " are not runs of the same deals (variant, rule and number of bots must be equal)");
+        Deals deals;
+        out = PairedComparison();
+        out.entrants.resize(a.info.bots.size());
+        sum_deals(a, b, deals, out);
+        out.unpaired_games = played_games(a.games) + played_games(b.games) - 2 * out.games;
+        out.deals = long(deals.size());
+        require(out.deals > 0, a.name + " and " + b.name + " have no deal (seed) whose every game both played");
+        for (size_t e = 0; e < out.entrants.size(); ++e) sum_entrant(deals, e, out.entrants[e]);
+    } catch (const std::exception& e) {
+        return error = e.what(), false;
     }
-    Deals deals;
-    out = PairedComparison();
-    out.entrants.resize(a.info.bots.size());
-    if (!sum_deals(a, b, deals, out, error)) return false;
-    out.unpaired_games = played_games(a.games) + played_games(b.games) - 2 * out.games;
-    out.deals = long(deals.size());
-    if (out.deals == 0) {
-        error = a.name + " and " + b.name + " have no deal (seed) whose every game both played";
-        return false;
-    }
-    for (size_t e = 0; e < out.entrants.size(); ++e) sum_entrant(deals, e, out.entrants[e]);
     return true;
 }
 

@@ -14,18 +14,12 @@
 
 namespace kd {
 
-struct PlayOptions {
-    const Variant* variant = &kTwoPlayers;
+// What the run's summary says of it (RunInfo: the game, the bots, the limits,
+// the SPRT), and how many games it plays and what it shows and writes.
+struct PlayOptions : RunInfo {
     long games = 2;
-    uint64_t seed = 1;
-    int jobs = 1;
-    Rule rule = Rule::Match;
-    double time_scale = 1.0;
-    bool no_timeout = false, strict_put = false, show = false;
-    std::vector<std::string> bots;
+    bool show = false;
     std::string json_path, replay_dir;
-    bool sprt = false;
-    SprtParams sprt_params;
     long progress = 0;  // > 0: a line on stderr every this many games
 };
 

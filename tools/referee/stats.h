@@ -8,6 +8,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -72,23 +74,24 @@ inline EloEstimate elo_from_mean(double mean, double variance, double observatio
     return {mean, elo_from_score(mean), elo_from_score(low), elo_from_score(high), games};
 }
 
-// The mean of independent samples with its 95% normal interval (the
-// samples' own spread; with fewer than two samples the interval is the mean).
+// The mean of independent samples with its standard error and 95% normal
+// interval (the samples' own spread; with fewer than two samples the interval is the mean).
 struct MeanInterval {
-    double mean = 0, low = 0, high = 0;
+    double mean = 0, low = 0, high = 0, error = 0;
+    long n = 0;
 };
 
 inline MeanInterval mean_interval(const std::vector<double>& samples) {
-    const double n = double(samples.size());
-    if (n == 0) return {};
-    double sum = 0;
-    for (double x : samples) sum += x;
-    const double mean = sum / n;
-    if (n < 2) return {mean, mean, mean};
+    MeanInterval m;
+    m.n = long(samples.size());
+    if (m.n == 0) return m;
+    for (double x : samples) m.mean += x;
+    m.mean /= double(m.n);
     double squares = 0;
-    for (double x : samples) squares += (x - mean) * (x - mean);
-    const double half_width = normal_95 * std::sqrt(squares / (n - 1) / n);
-    return {mean, mean - half_width, mean + half_width};
+    for (double x : samples) squares += (x - m.mean) * (x - m.mean);
+    if (m.n > 1) m.error = std::sqrt(squares / double(m.n - 1) / double(m.n));
+    m.low = m.mean - normal_95 * m.error, m.high = m.mean + normal_95 * m.error;
+    return m;
 }
 
 // Score per game of bot A in a pair where it scored k half-points, k = 0..4.
@@ -122,60 +125,33 @@ struct SprtParams {
 inline bool parse_sprt(const std::string& text, SprtParams& out, std::string& error) {
     auto trim = [](const std::string& s) {
         const auto first = s.find_first_not_of(" \t");
-        if (first == std::string::npos) return std::string();
-        return s.substr(first, s.find_last_not_of(" \t") - first + 1);
+        return first == std::string::npos ? "" : s.substr(first, s.find_last_not_of(" \t") - first + 1);
     };
-    SprtParams params;
-    bool seen[4] = {false, false, false, false};
+    SprtParams p;
+    const std::map<std::string, double*> fields{{"elo0", &p.elo0}, {"elo1", &p.elo1}, {"alpha", &p.alpha}, {"beta", &p.beta}};
+    std::set<std::string> seen;
     const std::string body = trim(text);
-    std::size_t start = 0;
-    while (!body.empty() && start <= body.size()) {
-        std::size_t comma = body.find(',', start);
-        if (comma == std::string::npos) comma = body.size();
+    for (size_t start = 0; !body.empty() && start <= body.size();) {
+        const size_t comma = std::min(body.find(',', start), body.size());
         const std::string item = trim(body.substr(start, comma - start));
         start = comma + 1;
-        const std::size_t equals = item.find('=');
-        if (equals == std::string::npos) {
-            error = "expected key=value, got '" + item + "'";
-            return false;
-        }
-        const std::string key = trim(item.substr(0, equals));
-        const std::string value = trim(item.substr(equals + 1));
-        const char* keys[4] = {"elo0", "elo1", "alpha", "beta"};
-        double* fields[4] = {&params.elo0, &params.elo1, &params.alpha, &params.beta};
-        int index = 0;
-        while (index < 4 && key != keys[index]) ++index;
-        if (index == 4) {
-            error = "unknown key '" + key + "' (expected elo0, elo1, alpha or beta)";
-            return false;
-        }
-        if (seen[index]) {
-            error = "key '" + key + "' given twice";
-            return false;
-        }
-        seen[index] = true;
+        const size_t equals = item.find('=');
+        if (equals == std::string::npos) return error = "expected key=value, got '" + item + "'", false;
+        const std::string key = trim(item.substr(0, equals)), value = trim(item.substr(equals + 1));
+        const auto field = fields.find(key);
+        if (field == fields.end()) return error = "unknown key '" + key + "' (expected elo0, elo1, alpha or beta)", false;
+        if (!seen.insert(key).second) return error = "key '" + key + "' given twice", false;
         char* end = nullptr;
         errno = 0;
-        const double number = std::strtod(value.c_str(), &end);
-        if (value.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(number)) {
-            error = "bad number '" + value + "' for " + key;
-            return false;
-        }
-        *fields[index] = number;
+        *field->second = std::strtod(value.c_str(), &end);
+        if (value.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(*field->second))
+            return error = "bad number '" + value + "' for " + key, false;
     }
-    if (!(params.alpha > 0 && params.alpha < 1) || !(params.beta > 0 && params.beta < 1)) {
-        error = "alpha and beta must lie strictly between 0 and 1";
-        return false;
-    }
-    if (params.alpha + params.beta >= 1) {
-        error = "alpha + beta must be below 1";  // otherwise the two bounds cross
-        return false;
-    }
-    if (params.elo0 >= params.elo1) {
-        error = "elo0 must be below elo1";
-        return false;
-    }
-    out = params;
+    if (!(p.alpha > 0 && p.alpha < 1) || !(p.beta > 0 && p.beta < 1))
+        return error = "alpha and beta must lie strictly between 0 and 1", false;
+    if (p.alpha + p.beta >= 1) return error = "alpha + beta must be below 1", false;  // otherwise the two bounds cross
+    if (p.elo0 >= p.elo1) return error = "elo0 must be below elo1", false;
+    out = p;
     return true;
 }
 

@@ -3,6 +3,8 @@
 // played, from which summary_json_read.h and merge.h rebuild it.
 #pragma once
 
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -78,6 +80,15 @@ inline std::string summary_json(const RunInfo& info, const std::vector<GameRecor
     for (const GameRecord& g : games)
         if (g.played()) results.push_back(record_json(g));
     return json_text(j);
+}
+
+// Writes the summary to `path` (nothing when it is ""); false, said on stderr, when it cannot.
+inline bool write_summary_json(const std::string& path, const RunInfo& info, const std::vector<GameRecord>& games) {
+    if (path.empty()) return true;
+    std::ofstream out(path);
+    out << summary_json(info, games) << "\n";
+    if (!out) fprintf(stderr, "referee: cannot write %s\n", path.c_str());
+    return bool(out);
 }
 
 }  // namespace kd

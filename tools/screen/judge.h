@@ -6,13 +6,13 @@
 #pragma once
 
 #include <atomic>
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "reference.h"
+#include "stats.h"
 
 namespace kd {
 
@@ -48,22 +48,6 @@ void parallel_for(size_t n, int jobs, Work&& work) {
     for (std::thread& t : threads) t.join();
 }
 
-// Mean and its standard error.
-struct MeanError {
-    double mean = 0, error = 0;
-    long n = 0;
-};
-inline MeanError mean_error(const std::vector<double>& xs) {
-    MeanError m;
-    m.n = long(xs.size());
-    if (xs.empty()) return m;
-    for (double x : xs) m.mean += x / double(xs.size());
-    double ss = 0;
-    for (double x : xs) ss += (x - m.mean) * (x - m.mean);
-    if (xs.size() > 1) m.error = std::sqrt(ss / double(xs.size() - 1) / double(xs.size()));
-    return m;
-}
-
 // The losses of one search on every position with a reference (empty: left out).
 inline std::vector<PositionLoss> judge(const Searcher& s, const std::vector<SearchPosition>& positions,
                                        const std::vector<Reference>& refs, int seeds, int jobs) {
@@ -94,7 +78,7 @@ inline void print_judgement(const std::vector<Searcher>& searches, const std::ve
                 agrees += losses[s][i].agrees, outside += losses[s][i].outside;
             }
             if (loss.empty()) continue;
-            const MeanError l = mean_error(loss), d = mean_error(diff);
+            const MeanInterval l = mean_interval(loss), d = mean_interval(diff);
             char vs[40] = "";
             if (s > 0) snprintf(vs, sizeof vs, "%+8.2f (%5.2f)", d.mean, d.error);
             printf("%-44.44s %-5s %5ld %8.2f (%5.2f) %6.1f%% %18s %5d\n", searches[s].text.c_str(),

@@ -5,7 +5,7 @@
 // far, which the viewer's modules draw; no rule is written again in JavaScript.
 #pragma once
 
-#include <cstdlib>
+#include <charconv>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,10 +20,9 @@ namespace kd {
 
 // A seed as a person types it: a decimal whole number that fits 64 bits.
 inline bool parse_seed(const std::string& text, uint64_t& seed) {
-    if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos) return false;
-    char* end = nullptr;
-    seed = std::strtoull(text.c_str(), &end, 10);
-    return text.size() < 20 || text <= "18446744073709551615";
+    const char* end = text.data() + text.size();
+    const std::from_chars_result read = std::from_chars(text.data(), end, seed);
+    return read.ec == std::errc() && read.ptr == end;
 }
 
 class Table {

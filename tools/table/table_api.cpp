@@ -31,9 +31,6 @@ const char* give(std::string text) {
     result = std::move(text);
     return result.c_str();
 }
-const char* give_error(const std::string& error) {
-    return give(kd::json_text({{"error", error}}));
-}
 
 }  // namespace
 
@@ -44,23 +41,23 @@ KD_EXPORT const char* table_open(const char* variant, const char* rule, const ch
     for (std::string line; std::getline(lines, line);) seats.push_back(line);
     std::string error;
     std::unique_ptr<kd::Table> opened = kd::Table::open(variant, rule, seed, seats, error);
-    if (!opened) return give_error(error);
+    if (!opened) return give(kd::error_json(error));
     table = std::move(opened);
     return give(table->state());
 }
 
 // The game now (Table::state).
-KD_EXPORT const char* table_state() { return table ? give(table->state()) : give_error("no game"); }
+KD_EXPORT const char* table_state() { return table ? give(table->state()) : give(kd::error_json("no game")); }
 
 // Whether the acting seat's tile may go at (x, y) with `rotation`, and if not why.
 KD_EXPORT const char* table_check(int x, int y, int rotation) {
-    if (!table) return give_error("no game");
+    if (!table) return give(kd::error_json("no game"));
     return give(table->check(kd::Placement{int8_t(x), int8_t(y), int8_t(rotation)}));
 }
 
 // The acting seat's answer (its two lines), its time and note, played as the referee plays it. Returns the state.
 KD_EXPORT const char* table_answer(const char* output, double ms, const char* note) {
-    if (!table || table->game().is_terminal()) return give_error("no game in progress");
+    if (!table || table->game().is_terminal()) return give(kd::error_json("no game in progress"));
     table->answer(output, ms, note);
     return give(table->state());
 }
@@ -86,7 +83,8 @@ KD_EXPORT const char* player_answer(const char* command, const char* inputs) {
 KD_EXPORT const char* review_answer(const char* command, const char* inputs, int x, int y, int rotation, int pick,
                                     int deals) {
     const std::vector<std::string> words = kd::analysis::command_words(command);
-    if (words.empty() || words[0] != "bot") return give_error(std::string("the review needs our bot, not '") + command + "'");
+    if (words.empty() || words[0] != "bot")
+        return give(kd::error_json(std::string("the review needs our bot, not '") + command + "'"));
     kd::Answer person;
     if (rotation >= 0) person.put = kd::Placement{int8_t(x), int8_t(y), int8_t(rotation)};
     person.pick = pick;

@@ -1,0 +1,20 @@
+// Whole files read in one piece, as the kit's readers take them (replays, run
+// summaries, positions, self-play records).
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace kd {
+
+// The bytes of the file at `path`; false when it cannot be read.
+inline bool read_file(const std::string& path, std::string& text) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << file.rdbuf();
+    text = bytes.str();
+    return bool(file);
+}
+
+}  // namespace kd
