@@ -72,6 +72,11 @@ constexpr size_t kMaxUploadChars=100000;
 }
 // ---- src/bitboard.h
 #define KD_INLINE inline __attribute__((always_inline))
+#ifdef __OPTIMIZE__
+#define KD_PLAYOUT_INLINE inline
+#else
+#define KD_PLAYOUT_INLINE KD_INLINE
+#endif
 #if defined(__AVX2__) || defined(KD_AVX2)
 #define KD_USE_AVX2 1
 #endif
@@ -705,7 +710,7 @@ struct Outcome{
 PutResult put;
 bool pick_ok;
 };
-KD_INLINE Outcome apply(Placement put,int pick,bool trusted=false){
+KD_PLAYOUT_INLINE Outcome apply(Placement put,int pick,bool trusted=false){
 Outcome out{PutResult::Ignored,true};
 if(over_)return out;
 int seat=current_player();
@@ -793,7 +798,7 @@ const Slot moved=draft_[j];
 draft_[j]=draft_[j-1],draft_[j-1]=moved;
 }
 }
-KD_INLINE void settle(){
+KD_PLAYOUT_INLINE void settle(){
 for(;;){
 if(step_<steps_in_turn()){
 int seat=actor_at(step_);
@@ -1882,7 +1887,7 @@ if(v>best_value)best_value=v,best_square=sq,best_rotation=r;
 });
 return i?Kingdom::placement_at(best_square,best_rotation):Placement{};
 }
-KD_INLINE Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
+KD_PLAYOUT_INLINE Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
 const int seat=g.current_player();
 if(seat<0||g.first_turn())return Placement{};
 const Kingdom&k=g.kingdom(seat);
@@ -1928,7 +1933,7 @@ if(v>best_value||(v==best_value&&i<best_index))best_value=v,best_index=i;
 }
 return picks[best_index];
 }
-KD_INLINE int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
+KD_PLAYOUT_INLINE int policy_pick(const Game&g,Rng&rng,const PolicyWeights&w){
 const int seat=g.current_player();
 if(seat<0)return-1;
 const Kingdom&k=g.kingdom(seat);

@@ -11,6 +11,15 @@
 #include <cstdint>
 
 #define KD_INLINE inline __attribute__((always_inline))
+// The playout's larger steps (a move, the policy's answers): inlined by force
+// only where no -O flag is given, as in CodinGame's build, whose #pragma GCC
+// optimize inlines little by itself. An optimising build (the tests', the
+// sanitizers') chooses for itself, and compiles each of their callers once.
+#ifdef __OPTIMIZE__
+#define KD_PLAYOUT_INLINE inline
+#else
+#define KD_PLAYOUT_INLINE KD_INLINE
+#endif
 
 // AVX2 instructions for a whole board at once: on when the compiler targets
 // AVX2 (-mavx2), or in the upload, whose `#pragma GCC target` turns AVX2 code

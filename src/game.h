@@ -242,7 +242,7 @@ class Game {
     // ignored on the last turn). The game then moves on to the next answer due.
     // `trusted`: the search vouches that put came from legal_placements(), or is
     // invalid because there was none; the legality checks are skipped.
-    KD_INLINE Outcome apply(Placement put, int pick, bool trusted = false) {
+    KD_PLAYOUT_INLINE Outcome apply(Placement put, int pick, bool trusted = false) {
         Outcome out{PutResult::Ignored, true};
         if (over_) return out;
         int seat = current_player();
@@ -439,7 +439,7 @@ class Game {
     }
     // Moves past actions nobody can take (discarding their tiles) and into the
     // next turn when this one is done, until someone must answer or the game ends.
-    KD_INLINE void settle() {
+    KD_PLAYOUT_INLINE void settle() {
         for (;;) {
             if (step_ < steps_in_turn()) {
                 int seat = actor_at(step_);

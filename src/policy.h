@@ -184,7 +184,7 @@ KD_INLINE Placement jittered_best_placement(const Kingdom& k, const Tile& tile, 
 }
 
 // The policy's placement for the player to act (invalid when none is legal).
-KD_INLINE Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
+KD_PLAYOUT_INLINE Placement policy_placement(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0 || g.first_turn()) return Placement{};
     const Kingdom& k = g.kingdom(seat);
@@ -244,7 +244,7 @@ inline int policy_last_pick(const Game& g, const Kingdom& k, Rng& rng, const Pol
 }
 
 // The policy's pick for the player to act (-1 when there is nothing to pick).
-KD_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
+KD_PLAYOUT_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& w) {
     const int seat = g.current_player();
     if (seat < 0) return -1;
     const Kingdom& k = g.kingdom(seat);
