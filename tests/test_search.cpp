@@ -258,8 +258,8 @@ TEST(Search, OutcomeIsMyShareOfTheLeadersPoints) {
     Game g(kThreePlayers, Rule::Match);
     double first;
     EXPECT_DOUBLE_EQ(playout_outcome(g, &first), 0.5);  // nobody has a point
-    EXPECT_EQ(first, 0.5);                        // a three-way tie for first
-    g.kingdom_mut(0).put_square(5, 4, kCorn, 1);  // me: 1 point
+    EXPECT_EQ(first, 0.5);                              // a three-way tie for first
+    g.kingdom_mut(0).put_square(5, 4, kCorn, 1);        // me: 1 point
     const double ahead = playout_outcome(g, &first);
     EXPECT_EQ(first, 1.0);
     EXPECT_DOUBLE_EQ(ahead, 1.0);
