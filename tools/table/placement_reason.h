@@ -14,12 +14,13 @@ inline const char* placement_problem(const Kingdom& k, const Tile& tile, Rule ru
     if (p.rotation < 0 || p.rotation > 3) return "no such rotation";
     const int x[2] = {p.x, p.x + kRotationDx[p.rotation]}, y[2] = {p.y, p.y + kRotationDy[p.rotation]};
     const int terrain[2] = {tile.terrain1, tile.terrain2};
+    // A taken square first: what a click on land or the castle means, whatever the rotation.
+    for (int i = 0; i < 2; ++i)
+        if (k.terrain_at(x[i], y[i]) != kEmpty) return "overlaps: a square is taken";
     for (int i = 0; i < 2; ++i)
         if (x[i] < k.window_first_column() || x[i] > k.window_last_column() || y[i] < k.window_first_row() ||
             y[i] > k.window_last_row())
             return "outside the kingdom's window: the kingdom would be wider or taller than its limit";
-    for (int i = 0; i < 2; ++i)
-        if (k.terrain_at(x[i], y[i]) != kEmpty) return "overlaps: a square is taken";
     bool touches = false, matches = false;
     for (int i = 0; i < 2; ++i)
         for (int r = 0; r < 4; ++r) {
