@@ -24,6 +24,7 @@
 //  greedy_turn: 0: the others' rest of this turn by the playout policy
 //  replies: 0: the next player's pick after mine guessed by greedy
 //  learn_replies: 1: expect greedy's pick as its picks so far make it greedy
+//  many_learn_replies: the same with 3 or 4 players
 //  replies_from: replies searched once this few candidates are left (before: greedy's)
 //  endgame: 0: no exact solve of the last two turns
 //  tree_depth: my later answers searched as a tree (0: none)
@@ -2504,6 +2505,7 @@ int max_placements=64;
 bool greedy_turn=true;
 bool replies=true;
 bool learn_replies=false;
+bool many_learn_replies=true;
 int replies_from=256;
 bool endgame=true;
 long endgame_nodes=400000;
@@ -2529,6 +2531,7 @@ visit("max_placements",o.max_placements);
 visit("greedy_turn",o.greedy_turn);
 visit("replies",o.replies);
 visit("learn_replies",o.learn_replies);
+visit("many_learn_replies",o.many_learn_replies);
 visit("replies_from",o.replies_from);
 visit("endgame",o.endgame);
 visit("tree_depth",o.tree.depth);
@@ -2578,14 +2581,15 @@ static constexpr int kTreeNodes=1<<19;
 explicit Search(const SearchOptions&options)
 :options_(options),tree_(uses_trees(options.tree)?kTreeNodes:0){
 }
-double reply_weight(int seat)const{return options_.learn_replies?opponents_.greedy_weight(seat):0;}
+double reply_weight(int seat)const{return learn_replies_?opponents_.greedy_weight(seat):0;}
 const OpponentModel&opponents()const{return opponents_;}
 const PolicyWeights&playout_weights()const{return weights_;}
 SearchReport decide(const Request&request,const TimeBudget&budget){
 const Game&root=request.game;
 SearchReport report;
 if(root.is_terminal()||root.current_player()!=0)return report;
-if(options_.learn_replies)opponents_.observe(root);
+learn_replies_=root.variant().players>2?options_.many_learn_replies:options_.learn_replies;
+if(learn_replies_)opponents_.observe(root);
 weights_=options_.weights.for_variant(root.variant());
 tree_options_=options_.tree.for_variant(root.variant());
 cut_turn_=kNoTurnLimit;
@@ -2608,7 +2612,7 @@ report.win=best.first();
 report.mode="mc";
 if(best.replier>=0){
 report.reply_weight=best.greedy_weight;
-if(options_.learn_replies)
+if(learn_replies_)
 opponents_.answered(best.replier,best.greedy_reply_pick,best.reply_picks[best.chosen_reply()]);
 }
 return report;
@@ -2804,6 +2808,7 @@ int order_[kMaxCandidates];
 std::vector<Game>starts_=std::vector<Game>(kMaxCandidates*kMaxReplies,Game(kTwoPlayers,Rule::Match));
 GreedyTurn greedy_turn_;
 AnswerTrees tree_;
+bool learn_replies_=false;
 OpponentModel opponents_;
 };
 }

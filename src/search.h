@@ -53,8 +53,10 @@ struct SearchOptions {
     // full greedy would make, with a weight learnt per player during the game
     // (src/opponents.h): the chance that it is a greedy player. Off: it gains
     // against greedy players, nothing against `mce` or in self-play (thousands
-    // of games, docs/experiments.md).
+    // of games, docs/experiments.md): on with 3 or 4 players, where the
+    // arena's simple players are most often next to reply.
     bool learn_replies = false;
+    bool many_learn_replies = true;  // the same with 3 or 4 players
     // The replies are searched once this few candidates are left in the
     // halving; before, each plays greedy's reply alone, a third of the cost.
     int replies_from = 256;  // (every candidate: Search::kMaxCandidates)
@@ -92,6 +94,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("greedy_turn", o.greedy_turn);            //! 0: the others' rest of this turn by the playout policy
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
+    visit("many_learn_replies", o.many_learn_replies);  //! the same with 3 or 4 players
     visit("replies_from", o.replies_from);          //! replies searched once this few candidates are left (before: greedy's)
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
     visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
@@ -176,7 +179,7 @@ class Search {
 
     // The share of greedy's reply in my value when `seat` (relative: 0 is me)
     // replies: what its picks so far say (learn_replies), else none.
-    double reply_weight(int seat) const { return options_.learn_replies ? opponents_.greedy_weight(seat) : 0; }
+    double reply_weight(int seat) const { return learn_replies_ ? opponents_.greedy_weight(seat) : 0; }
     const OpponentModel& opponents() const { return opponents_; }
     const PolicyWeights& playout_weights() const { return weights_; }  // those of the last decision
 
@@ -185,7 +188,8 @@ class Search {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
-        if (options_.learn_replies) opponents_.observe(root);
+        learn_replies_ = root.variant().players > 2 ? options_.many_learn_replies : options_.learn_replies;
+        if (learn_replies_) opponents_.observe(root);
         weights_ = options_.weights.for_variant(root.variant());
         tree_options_ = options_.tree.for_variant(root.variant());
         cut_turn_ = kNoTurnLimit;
@@ -221,7 +225,7 @@ class Search {
         report.mode = "mc";
         if (best.replier >= 0) {
             report.reply_weight = best.greedy_weight;
-            if (options_.learn_replies)
+            if (learn_replies_)
                 opponents_.answered(best.replier, best.greedy_reply_pick, best.reply_picks[best.chosen_reply()]);
         }
         return report;
@@ -452,7 +456,8 @@ class Search {
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     GreedyTurn greedy_turn_;  // the others' greedy answers this turn, computed once
     AnswerTrees tree_;         // my later answers' trees, one per candidate, and the others' (src/answer_trees.h)
-    OpponentModel opponents_;  // what this game taught about the others' picks (with learn_replies)
+    bool learn_replies_ = false;  // learn_replies or many_learn_replies, by the game's number of players
+    OpponentModel opponents_;     // what this game taught about the others' picks (with learn_replies_)
 };
 
 }  // namespace kd

@@ -167,7 +167,7 @@ TEST(Search, ACandidateBlendsThePreferredReplyWithGreedys) {
     Request r = memory.receive(g, g.current_player());
     for (bool learn : {false, true}) {
         SearchOptions o = fixed(3000);
-        o.learn_replies = learn;
+        o.learn_replies = o.many_learn_replies = learn;
         Search search(o);
         const SearchReport rep = search.decide(r, unlimited());
         ASSERT_STREQ(rep.mode, "mc");
@@ -241,6 +241,27 @@ TEST(Search, LearnsWhetherThePlayerAfterMePicksAsGreedyDoes) {
     }
 }
 
+TEST(Search, LearnsRepliesByDefaultWithThreeOrFourPlayersOnly) {
+    // The default (many_learn_replies): greedy's reply blended in with the
+    // prior weight from the first answer with 3 or 4 players; not with 2,
+    // where it gained nothing against any opponent (docs/experiments.md).
+    for (const Variant* v : {&kTwoPlayers, &kThreePlayers, &kFourPlayers, &kDuel}) {
+        for (bool many : {true, false}) {
+            Game g = Game::deal(*v, Rule::Match, 7);
+            while (g.turn() < 1 || g.current_player() != 0) {
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick);
+            }
+            PlayerMemory memory;
+            SearchOptions o = fixed(200);
+            o.many_learn_replies = many;
+            Search search(o);
+            search.decide(memory.receive(g, 0), unlimited());
+            EXPECT_EQ(search.reply_weight(1) > 0, many && v->players > 2) << v->name << " many=" << many;
+        }
+    }
+}
+
 TEST(Search, NeverAnIllegalPutWhenALegalOneExists) {
     // Thousands of requests of every variant, each answered by a search through the text protocol
     // (a quarter of them in the sanitizer build: 111 s there for all).
@@ -283,6 +304,8 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_FALSE(o.replies);
     EXPECT_TRUE(set_search_option(o, "learn_replies=1"));
     EXPECT_TRUE(o.learn_replies);
+    EXPECT_TRUE(set_search_option(o, "many_learn_replies=0"));
+    EXPECT_FALSE(o.many_learn_replies);
     EXPECT_TRUE(set_search_option(o, "many_deny=2"));
     EXPECT_EQ(o.weights.for_variant(kThreePlayers).deny, 2);
     EXPECT_EQ(o.weights.for_variant(kTwoPlayers).deny, PolicyWeights{}.deny);
