@@ -44,9 +44,7 @@ struct GameRecord {
 
 // How many of the records are of games played.
 inline long played_games(const std::vector<GameRecord>& games) {
-    long n = 0;
-    for (const GameRecord& g : games) n += g.played();
-    return n;
+    return long(std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.played(); }));
 }
 
 // How many seeds, from the run's first on, have all their games played

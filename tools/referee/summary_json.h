@@ -74,7 +74,8 @@ inline std::string summary_json(const RunInfo& info, const std::vector<GameRecor
     if (info.chunks > 0) j["chunks"] = info.chunks, j["chunks_left_out"] = info.chunks_left_out;
     j["bots"] = bots_json(info, s);
     add_pairs(j, info, s);
-    j["overhead_ms"] = {{"mean", decimal(mean(s.overhead), 4)}, {"p99", decimal(percentile(s.overhead, 0.99), 4)},
+    j["overhead_ms"] = {{"mean", decimal(mean_interval(s.overhead).mean, 4)},
+                        {"p99", decimal(percentile(s.overhead, 0.99), 4)},
                         {"max", decimal(percentile(s.overhead, 1.0), 4)}};
     Json& results = j["results"] = Json::array();
     for (const GameRecord& g : games)
