@@ -15,15 +15,9 @@ namespace kd {
 
 inline Json record_json(const GameRecord& g) {
     Json seats = Json::array();
-    for (const SeatOutcome& s : g.seats) {
-        const SeatReport& r = s.report;
-        Json times = Json::array();
-        for (double t : r.answer_ms) times.push_back(decimal(t, kAnswerDecimals));
-        seats.push_back({{"entrant", s.entrant}, {"points", decimal(s.points, 1)}, {"rank", s.rank},
-                         {"score", s.score}, {"best_other", s.best_other}, {"timeouts", r.timeouts},
-                         {"bad_output", r.bad_output}, {"illegal_put", r.illegal_put},
-                         {"invalid_pick", r.invalid_pick}, {"crashes", r.crashes}, {"fault", r.fault},
-                         {"first_answer_ms", decimal(r.first_answer_ms, kAnswerDecimals)}, {"answer_ms", times}});
+    for (const SeatOutcome& s : g.seats) {  // its times already to the file's decimals (record_game)
+        Json& seat = seats.emplace_back(Json::object());
+        seat_fields(s, [&seat](const char* key, const auto& value) { seat[key] = value; });
     }
     Json overhead = Json::array();
     for (double t : g.overhead_ms) overhead.push_back(decimal(t, kOverheadDecimals));
