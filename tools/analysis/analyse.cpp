@@ -31,12 +31,12 @@ int run(int argc, char** argv) {
     Json replay;
     if (!a.replay.empty() && (!load_replay(a.replay, replay, error) || !select_request(replay, a, s, error)))
         return fail();
-    if (!a.position.empty() && !seed_from_position(a, error)) return fail();
+    if (!a.position.empty() && !read_position(a, s, error)) return fail();
     if (a.replay.empty() && a.position.empty()) s.text.assign(std::istreambuf_iterator<char>(std::cin), {});
     std::vector<std::string> notes;
     const PlayerOptions po = player_options(s, a, notes);
     Analysis an;
-    if (!a.position.empty() ? !analyse_position(a, po, an, error) : !analyse(s.text, po, a.index, an, error))
+    if (!a.position.empty() ? !analyse_position(a, s.text, po, an, error) : !analyse(s.text, po, a.index, an, error))
         return fail();
     for (const std::string& warning : an.warnings) std::cerr << "warning: " << warning << "\n";
     std::cout << (a.json ? json_text(report_json(a, s, po, an, notes)) + "\n" : report_text(a, s, po, an, notes));
