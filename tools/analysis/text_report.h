@@ -15,6 +15,7 @@
 #include "args.h"
 #include "json.h"
 #include "position.h"
+#include "referee_protocol.h"
 #include "search.h"
 #include "show.h"
 
@@ -29,10 +30,7 @@ inline std::string who(const Source& s, const Game& g, int p) {
 }
 
 inline std::string tile_text(int id) {
-    if (!valid_tile_id(id)) return "#" + std::to_string(id);
-    const Tile& t = kTiles[id];
-    return "#" + std::to_string(id) + " " + kTerrainLetters[t.terrain1] + char('0' + t.crowns1) + " " +
-           kTerrainLetters[t.terrain2] + char('0' + t.crowns2);
+    return "#" + std::to_string(id) + (valid_tile_id(id) ? " " + tile_squares_text(id) : "");
 }
 
 // The lines showing a kingdom: the area it may still use (where any PUT
