@@ -7,13 +7,13 @@
 
 #include <atomic>
 #include <cstdio>
-#include <fstream>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "bot_process.h"
+#include "files.h"
 #include "match.h"
 #include "play_options.h"
 #include "run_record.h"
@@ -122,10 +122,7 @@ class Arena {
             char name[128];
             snprintf(name, sizeof name, "/game-%05ld-%s-seed%llu.json", k, o_.variant->name,
                      (unsigned long long)cfg.seed);
-            std::ofstream out(o_.replay_dir + name);
-            out << m.replay_json << "\n";
-            out.close();
-            if (!out) {  // said at once, and by the exit status
+            if (!write_file(o_.replay_dir + name, m.replay_json + "\n")) {  // said at once, and by the exit status
                 fprintf(stderr, "referee: cannot write the replay %s%s\n", o_.replay_dir.c_str(), name);
                 replay_write_failed_ = true;
             }

@@ -4,10 +4,10 @@
 #pragma once
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "files.h"
 #include "json.h"
 #include "run_stats.h"
 
@@ -79,11 +79,9 @@ inline std::string summary_json(const RunInfo& info, const std::vector<GameRecor
 
 // Writes the summary to `path` (nothing when it is ""); false, said on stderr, when it cannot.
 inline bool write_summary_json(const std::string& path, const RunInfo& info, const std::vector<GameRecord>& games) {
-    if (path.empty()) return true;
-    std::ofstream out(path);
-    out << summary_json(info, games) << "\n";
-    if (!out) fprintf(stderr, "referee: cannot write %s\n", path.c_str());
-    return bool(out);
+    if (path.empty() || write_file(path, summary_json(info, games) + "\n")) return true;
+    fprintf(stderr, "referee: cannot write %s\n", path.c_str());
+    return false;
 }
 
 }  // namespace kd
