@@ -42,10 +42,7 @@ double now_ns() {
 // Positions reached by full greedy from seeded deals, `turns` turns in.
 Game position(const Variant& v, uint64_t seed, int turns) {
     Game g = Game::deal(v, Rule::Match, seed);
-    while (!g.is_terminal() && g.turn() < turns) {
-        GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick);
-    }
+    while (!g.is_terminal() && g.turn() < turns) apply_full_greedy(g);
     return g;
 }
 
@@ -85,8 +82,7 @@ std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<in
             out.push_back(r);
             turns.erase(std::find(turns.begin(), turns.end(), g.turn()));
         }
-        GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick);
+        apply_full_greedy(g);
     }
     return out;
 }
@@ -210,10 +206,7 @@ void bench_playouts(volatile long& sink) {
     double ns = median_ns(3, 50, [&] {
         for (int i = 0; i < 50; ++i) {
             Game g = opening;
-            while (!g.is_terminal()) {
-                GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick);
-            }
+            while (!g.is_terminal()) apply_full_greedy(g);
             sink += g.kingdom(0).score();
         }
     });

@@ -7,7 +7,7 @@
 // This file runs the steps: the command line (args.h), the position
 // (position.h), the search (analysis.h), the report (text_report.h, json_report.h).
 #include <iostream>
-#include <sstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -23,28 +23,21 @@ namespace analysis {
 int run(int argc, char** argv) {
     Args a = parse_args(argc, argv);
     std::string error;
+    auto fail = [&error] {
+        std::cerr << "analyse: " << error << "\n";
+        return 1;
+    };
     Source s;
     Json replay;
-    if (!a.replay.empty() && (!load_replay(a.replay, replay, error) || !select_request(replay, a, s, error))) {
-        std::cerr << "analyse: " << error << "\n";
-        return 1;
-    }
-    if (!a.position.empty() && !seed_from_position(a, error)) {
-        std::cerr << "analyse: " << error << "\n";
-        return 1;
-    }
-    if (a.replay.empty() && a.position.empty()) {
-        std::stringstream in;
-        in << std::cin.rdbuf();
-        s.text = in.str();
-    }
+    if (!a.replay.empty() && (!load_replay(a.replay, replay, error) || !select_request(replay, a, s, error)))
+        return fail();
+    if (!a.position.empty() && !read_position(a, s, error)) return fail();
+    if (a.replay.empty() && a.position.empty()) s.text.assign(std::istreambuf_iterator<char>(std::cin), {});
     std::vector<std::string> notes;
     const PlayerOptions po = player_options(s, a, notes);
     Analysis an;
-    if (!a.position.empty() ? !analyse_position(a, po, an, error) : !analyse(s.text, po, a.index, an, error)) {
-        std::cerr << "analyse: " << error << "\n";
-        return 1;
-    }
+    if (!a.position.empty() ? !analyse_position(a, s.text, po, an, error) : !analyse(s.text, po, a.index, an, error))
+        return fail();
     for (const std::string& warning : an.warnings) std::cerr << "warning: " << warning << "\n";
     std::cout << (a.json ? json_text(report_json(a, s, po, an, notes)) + "\n" : report_text(a, s, po, an, notes));
     return 0;

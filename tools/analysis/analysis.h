@@ -61,9 +61,8 @@ inline bool analyse(const std::string& text, const PlayerOptions& po, long index
 }
 
 // The request of --position, searched as it stands (with --index, under that Request::index).
-inline bool analyse_position(const Args& a, const PlayerOptions& po, Analysis& out, std::string& error) {
-    std::string text, seed;
-    if (!read_position_text(a.position, text, seed)) return error = a.position + ": cannot read it", false;
+inline bool analyse_position(const Args& a, const std::string& text, const PlayerOptions& po, Analysis& out,
+                             std::string& error) {
     if (!deserialize(text, out.request, error)) return error = a.position + ": " + error, false;
     if (a.index >= 0) out.request.index = int(a.index);
     out.requests = 1;

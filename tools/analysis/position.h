@@ -60,7 +60,7 @@ inline bool our_bot_options(const std::string& command, std::vector<std::string>
 }
 
 // What is searched: the text the player read (its requests in order, the one
-// analysed last), and where it came from.
+// analysed last; --position's state text), and where it came from.
 struct Source {
     std::string text;
     std::vector<std::string> bot_options;  // from the seat's command
@@ -118,23 +118,16 @@ inline PlayerOptions player_options(const Source& s, const Args& a, std::vector<
     return o;
 }
 
-// The request of --position: its state text, after a first line "seed S"
-// that, unless --seed was given, becomes the search's seed.
-inline bool read_position_text(const std::string& path, std::string& text, std::string& seed) {
-    if (!read_file(path, text)) return false;
-    if (text.rfind("seed ", 0) == 0) {
-        const size_t end = text.find('\n');
-        seed = text.substr(5, end - 5);
-        text = end == std::string::npos ? "" : text.substr(end + 1);
-    }
-    return true;
-}
-// The seed of --position's first line joins the search's options, unless --seed was given.
-inline bool seed_from_position(Args& a, std::string& error) {
-    std::string text, seed;
-    if (!read_position_text(a.position, text, seed)) return error = a.position + ": cannot read it", false;
+// The request of --position: `s.text` gets its state text, after a first line
+// "seed S" that, unless --seed was given, joins the search's options.
+inline bool read_position(Args& a, Source& s, std::string& error) {
+    if (!read_file(a.position, s.text)) return error = a.position + ": cannot read it", false;
+    if (s.text.rfind("seed ", 0) != 0) return true;
+    const size_t end = s.text.find('\n');
+    const std::string seed = s.text.substr(5, end - 5);
     const bool seeded = std::find(a.bot_words.begin(), a.bot_words.end(), "--seed") != a.bot_words.end();
     if (!seed.empty() && !seeded) a.bot_words.insert(a.bot_words.end(), {"--seed", seed});
+    s.text = end == std::string::npos ? "" : s.text.substr(end + 1);
     return true;
 }
 

@@ -15,6 +15,7 @@
 #include "args.h"
 #include "json.h"
 #include "position.h"
+#include "referee_protocol.h"
 #include "search.h"
 #include "show.h"
 
@@ -29,10 +30,7 @@ inline std::string who(const Source& s, const Game& g, int p) {
 }
 
 inline std::string tile_text(int id) {
-    if (!valid_tile_id(id)) return "#" + std::to_string(id);
-    const Tile& t = kTiles[id];
-    return "#" + std::to_string(id) + " " + kTerrainLetters[t.terrain1] + char('0' + t.crowns1) + " " +
-           kTerrainLetters[t.terrain2] + char('0' + t.crowns2);
+    return "#" + std::to_string(id) + (valid_tile_id(id) ? " " + tile_squares_text(id) : "");
 }
 
 // The lines showing a kingdom: the area it may still use (where any PUT
@@ -169,18 +167,13 @@ inline std::string mode_text(const SearchReport& r) {
 // The candidates in the search's order, the chosen one first.
 inline std::string candidates_text(const Game& g, const SearchReport& r) {
     if (r.ranked.empty()) return "";
-    const char* const format = "  %3s  %-10s %5s %9s %8s %7s%s\n";
     char line[160];
-    snprintf(line, sizeof line, format, "", "PUT x y r", "PICK", "playouts", "value", "first", "");
+    snprintf(line, sizeof line, "  %3s  %-10s %5s %9s %8s %7s\n", "", "PUT x y r", "PICK", "playouts", "value", "first");
     std::string out = line;
     for (size_t i = 0; i < r.ranked.size(); ++i) {
         const CandidateReport& c = r.ranked[i];
-        char playouts[24], value[24], first[24];
-        snprintf(playouts, sizeof playouts, "%ld", c.playouts);
-        snprintf(value, sizeof value, "%.4f", c.value);
-        snprintf(first, sizeof first, "%.1f%%", 100 * c.first);
-        snprintf(line, sizeof line, format, std::to_string(i + 1).c_str(), put_text(g, c.put).c_str(),
-                 pick_text(c.pick).c_str(), playouts, value, first, i == 0 ? "  chosen" : "");
+        snprintf(line, sizeof line, "  %3zu  %-10s %5s %9ld %8.4f %6.1f%%%s\n", i + 1, put_text(g, c.put).c_str(),
+                 pick_text(c.pick).c_str(), c.playouts, c.value, 100 * c.first, i == 0 ? "  chosen" : "");
         out += line;
     }
     // Why a weak-looking candidate can show a high mean: it was dropped early, on few deals.

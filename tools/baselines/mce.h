@@ -25,10 +25,7 @@ struct RootMove {
 };
 
 inline double playout_value(Game g) {
-    while (!g.is_terminal()) {
-        GreedyChoice c = full_greedy(g);
-        g.apply(c.put, c.pick, true);
-    }
+    while (!g.is_terminal()) apply_full_greedy(g);
     return leaders_share(g.result(false), 0);
 }
 

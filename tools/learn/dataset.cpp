@@ -55,9 +55,9 @@ void add_value_rows(const Game& g, const GameRecord& rec, Rows& rows) {
         for (int p = 0; p < rec.players; ++p)
             if (p != seat) best_other = std::max<int>(best_other, rec.adjusted[p]);
         const float first = rec.adjusted[seat] > best_other ? 1.f : rec.adjusted[seat] == best_other ? 0.5f : 0.f;
-        const float y[6] = {float(rec.score[seat]), float(rec.adjusted[seat]), float(rec.rank[seat]),
-                            float(rec.adjusted[seat] - best_other), first, float(rows.games)};
-        rows.value_y.insert(rows.value_y.end(), y, y + 6);
+        rows.value_y.insert(rows.value_y.end(), {float(rec.score[seat]), float(rec.adjusted[seat]),
+                                                 float(rec.rank[seat]), float(rec.adjusted[seat] - best_other), first,
+                                                 float(rows.games)});
     }
 }
 
@@ -69,8 +69,7 @@ void add_place_rows(const Game& g, const RecordedAnswer& a, Rows& rows) {
         place_features(k, tile, p, x);
         rows.place_x.insert(rows.place_x.end(), x, x + kPlaceFeatures);
         const float value = best_candidate_value(a, [&](const RecordedCandidate& c) { return c.put == p; });
-        const float y[3] = {float(rows.decisions), float(p == a.put), value};
-        rows.place_y.insert(rows.place_y.end(), y, y + 3);
+        rows.place_y.insert(rows.place_y.end(), {float(rows.decisions), float(p == a.put), value});
     });
 }
 
@@ -81,8 +80,7 @@ void add_pick_rows(const Game& g, const RecordedAnswer& a, Rows& rows) {
         pick_features(g, later, i, id, x);
         rows.pick_x.insert(rows.pick_x.end(), x, x + kPickFeatures);
         const float value = best_candidate_value(a, [&](const RecordedCandidate& c) { return c.pick == id; });
-        const float y[3] = {float(rows.decisions), float(id == a.pick), value};
-        rows.pick_y.insert(rows.pick_y.end(), y, y + 3);
+        rows.pick_y.insert(rows.pick_y.end(), {float(rows.decisions), float(id == a.pick), value});
     });
 }
 

@@ -63,74 +63,75 @@ constexpr uint32_t kRecordVersion = 1;
 
 namespace record_detail {
 
-// Little-endian fields, appended to (or read from) a byte string.
+// Little-endian fields appended to a byte string (Writer) or read from one
+// (Reader), each by the same call io(field): the format below is written
+// once for both directions.
 struct Writer {
     std::string bytes;
-    template <typename T> void put(T v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); }
-    void placement(const Placement& p) { put(p.x), put(p.y), put(p.rotation); }
+    template <typename T> void operator()(const T& v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); }
+    void operator()(const Placement& p) { (*this)(p.x), (*this)(p.y), (*this)(p.rotation); }
 };
 struct Reader {
     const std::string& bytes;
     size_t at = 0;
-    bool ok = true;
-    template <typename T> T get() {
-        T v{};
-        if (at + sizeof v > bytes.size()) return ok = false, v;
+    bool ok = true;  // false once a field ran past the end: it is left as it was
+    template <typename T> void operator()(T& v) {
+        if (at + sizeof v > bytes.size()) return void(ok = false);
         std::memcpy(&v, bytes.data() + at, sizeof v);
         at += sizeof v;
-        return v;
     }
-    Placement placement() {
-        Placement p;
-        p.x = get<int8_t>(), p.y = get<int8_t>(), p.rotation = get<int8_t>();
-        return p;
+    void operator()(Placement& p) { (*this)(p.x), (*this)(p.y), (*this)(p.rotation); }
+    template <typename T> T get() {
+        T v{};
+        (*this)(v);
+        return v;
     }
 };
 
-inline void write_answer(Writer& w, const RecordedAnswer& a) {
-    w.put(a.seat), w.placement(a.put), w.put(a.pick), w.put(uint8_t(a.kind));
+// An answer's fields in the file's order; a reader's answer gets as many
+// candidates as the file says.
+template <typename Io>
+void answer_fields(Io& io, RecordedAnswer& a) {
+    io(a.seat), io(a.put), io(a.pick), io(a.kind);
     if (a.kind == RecordedAnswer::NotRecorded) return;
-    w.put(a.playouts), w.put(a.value), w.put(a.win), w.put(uint16_t(a.candidates.size()));
-    for (const RecordedCandidate& c : a.candidates)
-        w.placement(c.put), w.put(c.pick), w.put(c.playouts), w.put(c.value), w.put(c.first);
+    auto candidates = uint16_t(a.candidates.size());
+    io(a.playouts), io(a.value), io(a.win), io(candidates);
+    a.candidates.resize(candidates);
+    for (RecordedCandidate& c : a.candidates) io(c.put), io(c.pick), io(c.playouts), io(c.value), io(c.first);
 }
 
-inline RecordedAnswer read_answer(Reader& r) {
-    RecordedAnswer a;
-    a.seat = r.get<uint8_t>(), a.put = r.placement(), a.pick = r.get<int8_t>();
-    a.kind = RecordedAnswer::Kind(r.get<uint8_t>());
-    if (a.kind == RecordedAnswer::NotRecorded) return a;
-    a.playouts = r.get<uint32_t>(), a.value = r.get<float>(), a.win = r.get<float>();
-    a.candidates.resize(r.get<uint16_t>());
-    for (RecordedCandidate& c : a.candidates) {
-        c.put = r.placement(), c.pick = r.get<int8_t>(), c.playouts = r.get<uint32_t>();
-        c.value = r.get<float>(), c.first = r.get<float>();
-    }
-    return a;
+// A game's fields after its length, in the file's order; false when a reader
+// meets a variant there is none of, or a number of players it does not have.
+template <typename Io>
+bool game_fields(Io& io, GameRecord& g) {
+    io(g.variant), io(g.rule), io(g.seed), io(g.players);
+    if (g.variant >= std::size(kVariants) || g.players != kVariants[g.variant].players) return false;
+    for (int p = 0; p < g.players; ++p)
+        io(g.entrant[p]), io(g.score[p]), io(g.adjusted[p]), io(g.territory[p]), io(g.crowns[p]), io(g.rank[p]);
+    auto answers = uint16_t(g.answers.size());
+    io(answers);
+    g.answers.resize(answers);
+    for (RecordedAnswer& a : g.answers) answer_fields(io, a);
+    return true;
 }
 
 }  // namespace record_detail
 
 // The bytes of one game: its length (u32), then its fields.
 inline std::string game_bytes(const GameRecord& g) {
-    record_detail::Writer w;
-    w.put(g.variant), w.put(g.rule), w.put(g.seed), w.put(g.players);
-    for (int p = 0; p < g.players; ++p)
-        w.put(g.entrant[p]), w.put(g.score[p]), w.put(g.adjusted[p]), w.put(g.territory[p]), w.put(g.crowns[p]),
-            w.put(g.rank[p]);
-    w.put(uint16_t(g.answers.size()));
-    for (const RecordedAnswer& a : g.answers) record_detail::write_answer(w, a);
-    record_detail::Writer whole;
-    whole.put(uint32_t(w.bytes.size()));
-    return whole.bytes + w.bytes;
+    record_detail::Writer fields, whole;
+    GameRecord copy = g;  // game_fields takes a record it may fill, as a reader's
+    record_detail::game_fields(fields, copy);
+    whole(uint32_t(fields.bytes.size()));
+    return whole.bytes + fields.bytes;
 }
 
 // The file's first bytes: magic, version, then the run's players by name.
 inline std::string file_header(const std::vector<std::string>& entrants) {
     record_detail::Writer w;
     w.bytes.append(kRecordMagic, 4);
-    w.put(kRecordVersion), w.put(uint16_t(entrants.size()));
-    for (const std::string& e : entrants) w.put(uint16_t(e.size())), w.bytes += e;
+    w(kRecordVersion), w(uint16_t(entrants.size()));
+    for (const std::string& e : entrants) w(uint16_t(e.size())), w.bytes += e;
     return w.bytes;
 }
 
@@ -151,16 +152,10 @@ inline bool read_records(const std::string& path, std::vector<std::string>& entr
         e = bytes.substr(r.at, n), r.at += n;
     }
     while (r.ok && r.at < bytes.size()) {
-        const size_t end = r.at + 4 + r.get<uint32_t>();
+        const auto length = r.get<uint32_t>();
+        const size_t end = r.at + length;
         GameRecord g;
-        g.variant = r.get<uint8_t>(), g.rule = r.get<uint8_t>(), g.seed = r.get<uint64_t>();
-        g.players = r.get<uint8_t>();
-        if (g.variant >= 4 || g.players != kVariants[g.variant].players) return error = path + ": a bad game", false;
-        for (int p = 0; p < g.players; ++p)
-            g.entrant[p] = r.get<uint8_t>(), g.score[p] = r.get<int16_t>(), g.adjusted[p] = r.get<int16_t>(),
-            g.territory[p] = r.get<int16_t>(), g.crowns[p] = r.get<int16_t>(), g.rank[p] = r.get<uint8_t>();
-        g.answers.resize(r.get<uint16_t>());
-        for (RecordedAnswer& a : g.answers) a = record_detail::read_answer(r);
+        if (!record_detail::game_fields(r, g)) return error = path + ": a bad game", false;
         if (!r.ok || r.at != end) return error = path + ": a game cut short or of another length", false;
         games.push_back(std::move(g));
     }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "command_line.h"
+#include "files.h"
 #include "json.h"
 #include "players.h"
 #include "record.h"
@@ -133,9 +134,7 @@ std::string base64(const std::string& bytes) {
 // Writes text to path whole, under another name first: the file is complete or absent.
 bool write_whole(const std::string& path, const std::string& text) {
     const std::string partial = path + ".partial";
-    FILE* f = std::fopen(partial.c_str(), "wb");
-    return f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fclose(f) == 0 &&
-           std::rename(partial.c_str(), path.c_str()) == 0;
+    return write_file(partial, text) && std::rename(partial.c_str(), path.c_str()) == 0;
 }
 
 }  // namespace

@@ -7,13 +7,13 @@
 
 #include <atomic>
 #include <cstdio>
-#include <fstream>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "bot_process.h"
+#include "files.h"
 #include "match.h"
 #include "play_options.h"
 #include "run_record.h"
@@ -63,11 +63,12 @@ class Arena {
             std::lock_guard<std::mutex> lock(mutex_);
             games = games_;
         }
-        const long kept = finished_seeds_from_start(games, group_size(o_)) * group_size(o_);
+        const int group = o_.variant->players;  // games a seed (run_record.h)
+        const long kept = finished_seeds_from_start(games, group) * group;
         const long finished = played_games(games);
         for (size_t k = size_t(kept); k < games.size(); ++k) games[k] = GameRecord();
         report_games(games, duration_to_ms(Clock::now() - start_) / 1000);
-        const uint64_t next_seed = o_.seed + uint64_t(kept / group_size(o_));
+        const uint64_t next_seed = o_.seed + uint64_t(kept / group);
         fprintf(stderr, "referee: interrupted after %ld finished games; %s keeps ", finished,
                 o_.json_path.empty() ? "the summary" : o_.json_path.c_str());
         if (kept == 0) fprintf(stderr, "none (the first seed was not finished)");
@@ -92,39 +93,36 @@ class Arena {
         for (;;) {
             long k = next_.fetch_add(1);
             if (k >= o_.games || stop_.load()) return;
+            const int group = o_.variant->players;  // games a seed (run_record.h)
+            std::vector<int> entrants;  // per seat, its bot
+            for (int s = 0; s < group; ++s) entrants.push_back(seat_entrant(group, int(o_.bots.size()), k, s));
             MatchConfig cfg;
             cfg.variant = o_.variant;
             cfg.rule = o_.rule;
-            cfg.seed = o_.seed + uint64_t(k / group_size(o_));
+            cfg.seed = o_.seed + uint64_t(k / group);
             cfg.index = int(k);
-            for (int s = 0; s < o_.variant->players; ++s) cfg.commands.push_back(o_.bots[size_t(entrant_at(o_, k, s))]);
+            for (int e : entrants) cfg.commands.push_back(o_.bots[size_t(e)]);
             cfg.time_scale = o_.time_scale;
             cfg.no_timeout = o_.no_timeout;
             cfg.strict_put = o_.strict_put;
             cfg.record_replay = !o_.replay_dir.empty();
             // One game at a time leaves a core free: spend it on waking at once.
             cfg.spin_ms = o_.jobs == 1 && !o_.no_timeout ? limits::kSpinMs : 0;
-            MatchReport m = play_match(cfg, live_);
-            finish(k, cfg, m);
+            finish(k, cfg, entrants, play_match(cfg, live_));
         }
     }
 
-    void finish(long k, const MatchConfig& cfg, const MatchReport& m) {
+    void finish(long k, const MatchConfig& cfg, const std::vector<int>& entrants, const MatchReport& m) {
         // A game the interrupt's kill ended is neither recorded nor replayed:
         // interrupt() is called before the kill, so such a game sees it here.
         if (interrupted_) return;
         const int n = o_.variant->players;
-        std::vector<int> entrants;
-        for (int s = 0; s < n; ++s) entrants.push_back(entrant_at(o_, k, s));
         GameRecord record = record_game(k, cfg.seed, entrants, m);
         if (!o_.replay_dir.empty()) {
             char name[128];
             snprintf(name, sizeof name, "/game-%05ld-%s-seed%llu.json", k, o_.variant->name,
                      (unsigned long long)cfg.seed);
-            std::ofstream out(o_.replay_dir + name);
-            out << m.replay_json << "\n";
-            out.close();
-            if (!out) {  // said at once, and by the exit status
+            if (!write_file(o_.replay_dir + name, m.replay_json + "\n")) {  // said at once, and by the exit status
                 fprintf(stderr, "referee: cannot write the replay %s%s\n", o_.replay_dir.c_str(), name);
                 replay_write_failed_ = true;
             }

@@ -67,12 +67,4 @@ inline PlayOptions parse_play_options(int argc, char** argv) {
     return o;
 }
 
-// Seeds are played in groups: twice with seats swapped (two players), or once per rotation.
-inline int group_size(const PlayOptions& o) { return o.variant->players; }
-
-// The entrant (index into o.bots) sitting at `seat` in game k.
-inline int entrant_at(const PlayOptions& o, long game, int seat) {
-    return seat_entrant(group_size(o), int(o.bots.size()), game, seat);
-}
-
 }  // namespace kd

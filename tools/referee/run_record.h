@@ -34,6 +34,17 @@ struct SeatOutcome {
     SeatReport report;
 };
 
+// A seat's fields as the --json file names them, in its order: record_json
+// (summary_json.h) writes them and read_seat (summary_json_read.h) reads them.
+template <typename Seat, typename Field>
+void seat_fields(Seat& s, Field&& field) {
+    field("entrant", s.entrant), field("points", s.points), field("rank", s.rank), field("score", s.score);
+    field("best_other", s.best_other), field("timeouts", s.report.timeouts), field("bad_output", s.report.bad_output);
+    field("illegal_put", s.report.illegal_put), field("invalid_pick", s.report.invalid_pick);
+    field("crashes", s.report.crashes), field("fault", s.report.fault);
+    field("first_answer_ms", s.report.first_answer_ms), field("answer_ms", s.report.answer_ms);
+}
+
 struct GameRecord {
     long game = -1;  // index in the run
     uint64_t seed = 0;
@@ -44,9 +55,7 @@ struct GameRecord {
 
 // How many of the records are of games played.
 inline long played_games(const std::vector<GameRecord>& games) {
-    long n = 0;
-    for (const GameRecord& g : games) n += g.played();
-    return n;
+    return long(std::count_if(games.begin(), games.end(), [](const GameRecord& g) { return g.played(); }));
 }
 
 // How many seeds, from the run's first on, have all their games played

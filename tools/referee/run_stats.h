@@ -34,12 +34,6 @@ inline double percentile(std::vector<double> v, double q) {
     return v[std::min(i, v.size() - 1)];
 }
 
-inline double mean(const std::vector<double>& v) {
-    double s = 0;
-    for (double x : v) s += x;
-    return v.empty() ? 0 : s / double(v.size());
-}
-
 // Everything below reads the games in index order, whatever order they were
 // played or merged in, so that equal records give equal numbers.
 inline std::vector<EntrantStats> entrant_stats(const std::vector<GameRecord>& games, size_t bots) {

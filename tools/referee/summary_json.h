@@ -4,10 +4,10 @@
 #pragma once
 
 #include <cstdio>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "files.h"
 #include "json.h"
 #include "run_stats.h"
 
@@ -15,15 +15,9 @@ namespace kd {
 
 inline Json record_json(const GameRecord& g) {
     Json seats = Json::array();
-    for (const SeatOutcome& s : g.seats) {
-        const SeatReport& r = s.report;
-        Json times = Json::array();
-        for (double t : r.answer_ms) times.push_back(decimal(t, kAnswerDecimals));
-        seats.push_back({{"entrant", s.entrant}, {"points", decimal(s.points, 1)}, {"rank", s.rank},
-                         {"score", s.score}, {"best_other", s.best_other}, {"timeouts", r.timeouts},
-                         {"bad_output", r.bad_output}, {"illegal_put", r.illegal_put},
-                         {"invalid_pick", r.invalid_pick}, {"crashes", r.crashes}, {"fault", r.fault},
-                         {"first_answer_ms", decimal(r.first_answer_ms, kAnswerDecimals)}, {"answer_ms", times}});
+    for (const SeatOutcome& s : g.seats) {  // its times already to the file's decimals (record_game)
+        Json& seat = seats.emplace_back(Json::object());
+        seat_fields(s, [&seat](const char* key, const auto& value) { seat[key] = value; });
     }
     Json overhead = Json::array();
     for (double t : g.overhead_ms) overhead.push_back(decimal(t, kOverheadDecimals));
@@ -74,7 +68,8 @@ inline std::string summary_json(const RunInfo& info, const std::vector<GameRecor
     if (info.chunks > 0) j["chunks"] = info.chunks, j["chunks_left_out"] = info.chunks_left_out;
     j["bots"] = bots_json(info, s);
     add_pairs(j, info, s);
-    j["overhead_ms"] = {{"mean", decimal(mean(s.overhead), 4)}, {"p99", decimal(percentile(s.overhead, 0.99), 4)},
+    j["overhead_ms"] = {{"mean", decimal(mean_interval(s.overhead).mean, 4)},
+                        {"p99", decimal(percentile(s.overhead, 0.99), 4)},
                         {"max", decimal(percentile(s.overhead, 1.0), 4)}};
     Json& results = j["results"] = Json::array();
     for (const GameRecord& g : games)
@@ -84,11 +79,9 @@ inline std::string summary_json(const RunInfo& info, const std::vector<GameRecor
 
 // Writes the summary to `path` (nothing when it is ""); false, said on stderr, when it cannot.
 inline bool write_summary_json(const std::string& path, const RunInfo& info, const std::vector<GameRecord>& games) {
-    if (path.empty()) return true;
-    std::ofstream out(path);
-    out << summary_json(info, games) << "\n";
-    if (!out) fprintf(stderr, "referee: cannot write %s\n", path.c_str());
-    return bool(out);
+    if (path.empty() || write_file(path, summary_json(info, games) + "\n")) return true;
+    fprintf(stderr, "referee: cannot write %s\n", path.c_str());
+    return false;
 }
 
 }  // namespace kd

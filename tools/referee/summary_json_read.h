@@ -30,20 +30,7 @@ namespace summary_read_detail {
 
 inline SeatOutcome read_seat(const Json& v, int players, size_t bots) {
     SeatOutcome s;
-    s.entrant = field<int>(v, "entrant");
-    s.points = field<double>(v, "points");
-    s.rank = field<int>(v, "rank");
-    s.score = field<int>(v, "score");
-    s.best_other = field<int>(v, "best_other");
-    SeatReport& r = s.report;
-    r.timeouts = field<int>(v, "timeouts");
-    r.bad_output = field<int>(v, "bad_output");
-    r.illegal_put = field<int>(v, "illegal_put");
-    r.invalid_pick = field<int>(v, "invalid_pick");
-    r.crashes = field<int>(v, "crashes");
-    r.fault = field<std::string>(v, "fault");
-    r.first_answer_ms = field<double>(v, "first_answer_ms");
-    r.answer_ms = field<std::vector<double>>(v, "answer_ms");
+    seat_fields(s, [&v](const char* key, auto& value) { value = field<std::decay_t<decltype(value)>>(v, key); });
     require(s.points == 0.0 || s.points == 0.5 || s.points == 1.0, "a seat's points are not 0, 0.5 or 1");
     require(s.rank >= 1 && s.rank <= players && (s.rank == 1) == (s.points > 0), "a seat's rank does not fit");
     require(s.entrant >= 0 && size_t(s.entrant) < bots, "a seat's entrant is no bot of the run");

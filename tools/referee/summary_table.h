@@ -64,8 +64,8 @@ inline void print_summary(const RunInfo& info, const std::vector<GameRecord>& ga
             printf("SPRT decided after chunk %d of %d: the games of the %d later chunks are left out\n", info.chunks,
                    info.chunks + info.chunks_left_out, info.chunks_left_out);
     }
-    printf("referee overhead per request: mean %.4f ms, p99 %.4f ms, max %.4f ms (%zu requests)\n", mean(s.overhead),
-           percentile(s.overhead, 0.99), percentile(s.overhead, 1.0), s.overhead.size());
+    printf("referee overhead per request: mean %.4f ms, p99 %.4f ms, max %.4f ms (%zu requests)\n",
+           mean_interval(s.overhead).mean, percentile(s.overhead, 0.99), percentile(s.overhead, 1.0), s.overhead.size());
     fflush(stdout);
 }
 

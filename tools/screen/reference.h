@@ -10,6 +10,7 @@
 //   position 1 none                               (not a Monte Carlo decision: left out)
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -31,16 +32,10 @@ struct ValuedAnswer {
 struct Reference {
     std::vector<ValuedAnswer> answers;
 
-    double best() const {
-        double b = -1;
-        for (const ValuedAnswer& a : answers) b = std::max(b, a.value);
-        return b;
-    }
-    double worst() const {
-        double w = 2;
-        for (const ValuedAnswer& a : answers) w = std::min(w, a.value);
-        return w;
-    }
+    // The best and the worst candidate's value, of a position not left out.
+    double best() const { return std::max_element(answers.begin(), answers.end(), by_value)->value; }
+    double worst() const { return std::min_element(answers.begin(), answers.end(), by_value)->value; }
+    static bool by_value(const ValuedAnswer& a, const ValuedAnswer& b) { return a.value < b.value; }
     // The value of answer (put, pick); false when it is not a candidate.
     bool value_of(Placement put, int pick, double& value) const {
         for (const ValuedAnswer& a : answers)

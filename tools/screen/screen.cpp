@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "command_line.h"
+#include "files.h"
 #include "judge.h"
 #include "positions.h"
 
@@ -80,10 +81,9 @@ std::vector<SearchPosition> load_positions(const std::string& path) {
     exit(1);
 }
 
-bool write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path);
-    out << text;
-    if (out.flush()) return true;
+// Writes the file, or says why not.
+bool written(const std::string& path, const std::string& text) {
+    if (write_file(path, text)) return true;
     fprintf(stderr, "screen: cannot write %s\n", path.c_str());
     return false;
 }
@@ -104,7 +104,7 @@ int make_positions(const Options& o) {
             for (const SearchPosition& p : found[v * size_t(games) + size_t(g)])
                 if (kept++ < o.per_variant) text += position_text(p);
     }
-    return write_file(o.out, text) ? 0 : 1;
+    return written(o.out, text) ? 0 : 1;
 }
 
 int make_reference(const CLI::App& app, const Options& o) {
@@ -118,7 +118,7 @@ int make_reference(const CLI::App& app, const Options& o) {
         if (n * 10 / positions.size() != (n - 1) * 10 / positions.size())
             fprintf(stderr, "screen: reference %zu/%zu positions\n", n, positions.size());
     });
-    return write_file(o.out, reference_text(searcher, o.positions, positions, refs)) ? 0 : 1;
+    return written(o.out, reference_text(searcher, o.positions, positions, refs)) ? 0 : 1;
 }
 
 int run_searches(const CLI::App& app, const Options& o) {
