@@ -2582,13 +2582,16 @@ explicit Search(const SearchOptions&options)
 :options_(options),tree_(uses_trees(options.tree)?kTreeNodes:0){
 }
 double reply_weight(int seat)const{return learn_replies_?opponents_.greedy_weight(seat):0;}
+bool learns_replies(const Variant&v)const{
+return v.players>2?options_.many_learn_replies:options_.learn_replies;
+}
 const OpponentModel&opponents()const{return opponents_;}
 const PolicyWeights&playout_weights()const{return weights_;}
 SearchReport decide(const Request&request,const TimeBudget&budget){
 const Game&root=request.game;
 SearchReport report;
 if(root.is_terminal()||root.current_player()!=0)return report;
-learn_replies_=root.variant().players>2?options_.many_learn_replies:options_.learn_replies;
+learn_replies_=learns_replies(root.variant());
 if(learn_replies_)opponents_.observe(root);
 weights_=options_.weights.for_variant(root.variant());
 tree_options_=options_.tree.for_variant(root.variant());

@@ -180,6 +180,12 @@ class Search {
     // The share of greedy's reply in my value when `seat` (relative: 0 is me)
     // replies: what its picks so far say (learn_replies), else none.
     double reply_weight(int seat) const { return learn_replies_ ? opponents_.greedy_weight(seat) : 0; }
+    // Whether a decision in a game of v depends on the game's earlier ones
+    // (what they taught about the others' picks): then whoever searches a
+    // request again must first decide the player's earlier ones (tools/analyse).
+    bool learns_replies(const Variant& v) const {
+        return v.players > 2 ? options_.many_learn_replies : options_.learn_replies;
+    }
     const OpponentModel& opponents() const { return opponents_; }
     const PolicyWeights& playout_weights() const { return weights_; }  // those of the last decision
 
@@ -188,7 +194,7 @@ class Search {
         const Game& root = request.game;
         SearchReport report;
         if (root.is_terminal() || root.current_player() != 0) return report;
-        learn_replies_ = root.variant().players > 2 ? options_.many_learn_replies : options_.learn_replies;
+        learn_replies_ = learns_replies(root.variant());
         if (learn_replies_) opponents_.observe(root);
         weights_ = options_.weights.for_variant(root.variant());
         tree_options_ = options_.tree.for_variant(root.variant());

@@ -46,7 +46,9 @@ words after that one are the bot's options. The replay viewer uses the same
 rule to show this command under each of our bot's answers.
 
 Given the seed, playouts, settings and request index the bot had, the search
-gives the answer the bot gave. Exit status: 0, 1 for a replay or request that
+gives the answer the bot gave. With 3 or 4 players the bot's answers depend on
+its earlier ones (what they taught it about the others' picks): the seat's
+earlier requests are searched first, as the bot did. Exit status: 0, 1 for a replay or request that
 cannot be analysed, 2 for a bad command line.)";
 
 // One of the bot's options, passed on as words in the order given (checked here first).
