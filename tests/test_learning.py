@@ -9,6 +9,7 @@ legal games through the referee with playouts cut at a horizon.
 usage: test_learning.py SOURCE_DIR BUILD_DIR WORK_DIR"""
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -69,6 +70,22 @@ again = run([TORCH_PYTHON, os.path.join(src, "tools", "train"), "--data", data, 
              "--out", os.path.join(work, "again.h")]).stdout
 check(open(os.path.join(work, "again.h")).read().split("\n", 1)[1] == open(header).read().split("\n", 1)[1],
       "the same data and seed give the same weights")
+first_line = open(header).readline()
+check(re.search(r": 2p, 3p from data [0-9a-f]{12}\.", first_line) and work not in first_line,
+      "the header names its data by content, not by path: " + first_line.strip())
+# Training one variant again keeps the other variants' models as they were.
+only = os.path.join(work, "only-3p.h")
+shutil.copy(header, only)
+run([TORCH_PYTHON, os.path.join(src, "tools", "train"), "--data", data, "--variant", "3p", "--epochs", "3",
+     "--seed", "2", "--out", only])
+parts = json.loads(run([TORCH_PYTHON, "-c", """
+import json, sys
+sys.path.insert(0, %r)
+from learn_kit import export
+print(json.dumps([export.header_parts(f) for f in sys.argv[1:]]))
+""" % os.path.join(src, "tools"), header, only]).stdout)
+check(all(parts[0][v] == parts[1][v] for v in ("2p", "4p", "duel")) and parts[0]["3p"] != parts[1]["3p"],
+      "tools/train --variant 3p changes 3p's models only; 2p's learnt policy row stays " + parts[1]["2p"][3].strip())
 
 # Parity: the dataset tool compiled with the new header predicts every value row as the trainer does.
 # (A copy of src/ with it: a header's quoted includes are looked for beside it first;

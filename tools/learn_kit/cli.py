@@ -22,7 +22,7 @@ def parse_args(argv, doc):
     p.add_argument("--variant", default="2p,3p,4p,duel", help="comma-separated; those without data are skipped")
     p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))), "src", "model_weights.h"), help="the header to write")
-    p.add_argument("--source", help="what the header says it was made from (default: --data)")
+    p.add_argument("--source", help="what the header says it was made from (default: the data's content digest)")
     p.add_argument("--seed", type=int, default=1, help="the split, the initial weights and the batches")
     p.add_argument("--hidden", type=int, default=32, help="the value network's hidden units")
     p.add_argument("--epochs", type=int, default=40)
@@ -74,9 +74,13 @@ def main(argv, doc):
         train_variant(a, variant, nets, policies, report)
     if not nets:
         sys.exit("train: no variant had data in %s" % a.data)
-    kept = {v: w for v, w in policies.items() if v in a.policy.split(",")}
+    chosen = {v: w for v, w in policies.items() if v in a.policy.split(",")}
+    before = export.header_parts(a.out)  # the other variants' models stay as they are
+    if before is None:
+        sys.exit("train: cannot read the models of %s to keep those of the other variants; move it away first" % a.out)
+    source = a.source or export.data_digest(a.data, list(nets))
     with open(a.out, "w") as f:
-        f.write(export.header_text(a.source or a.data, nets, kept))
+        f.write(export.header_text(source, nets, chosen, before))
     print("train: wrote %s" % a.out)
     if a.report:
         with open(a.report, "w") as f:
