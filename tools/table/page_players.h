@@ -46,7 +46,7 @@ struct BotSearch {
     BotSearch(const std::vector<std::string>& words, const std::string& inputs) {
         source.bot_options = words;
         options = analysis::player_options(source, args, notes);
-        analysis::analyse(inputs, options, -1, analysis, error);
+        analysis::analyse(args, inputs, options, analysis, error);
     }
     Json report_json() const { return analysis::report_json(args, source, options, analysis, notes); }
 };
