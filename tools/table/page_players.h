@@ -70,10 +70,7 @@ inline std::string bot_answer(const std::vector<std::string>& options, const std
 // request of the seat in turn through play(), as its program does.
 template <typename Decide>
 std::string baseline_answer(const std::vector<std::string>& words, const std::string& inputs, Decide&& decide) {
-    std::vector<char*> argv;
-    std::vector<std::string> copy = words;
-    for (std::string& w : copy) argv.push_back(&w[0]);
-    const PlayerOptions options = parse_player_options(int(argv.size()), argv.data());
+    const PlayerOptions options = parse_player_words(words);
     std::istringstream in(inputs);
     std::ostringstream out, log;
     std::string answer;
