@@ -22,4 +22,11 @@ inline Request PlayerMemory::receive(const Game& g, int seat) {
     return read(first, in, g.rule(), complete, warnings);
 }
 
+// The options of a player whose command is `words` (its name first), read as it reads its argv.
+inline PlayerOptions parse_player_words(std::vector<std::string> words) {
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(&word[0]);
+    return parse_player_options(int(argv.size()), argv.data());
+}
+
 }  // namespace kd

@@ -36,8 +36,7 @@ int run(int argc, char** argv) {
     std::vector<std::string> notes;
     const PlayerOptions po = player_options(s, a, notes);
     Analysis an;
-    if (!a.position.empty() ? !analyse_position(a, s.text, po, an, error) : !analyse(s.text, po, a.index, an, error))
-        return fail();
+    if (!analyse(a, s.text, po, an, error)) return fail();
     for (const std::string& warning : an.warnings) std::cerr << "warning: " << warning << "\n";
     std::cout << (a.json ? json_text(report_json(a, s, po, an, notes)) + "\n" : report_text(a, s, po, an, notes));
     return 0;

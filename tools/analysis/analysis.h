@@ -1,5 +1,5 @@
-// The decision searched again: the requests read as the bot's loop reads
-// them (src/play.h), the last one searched by the bot's own Search with the
+// The decision searched again: the requests read by the bot's own loop
+// (src/play.h, play), the last one searched by the bot's own Search with the
 // bot's options, the answer made safe as the bot sends it; and whether that
 // answer is the one the replay recorded.
 #pragma once
@@ -28,59 +28,53 @@ struct Analysis {
     std::vector<std::string> warnings;
 };
 
-// The search of out.request as the bot makes it (by `search`, which has
-// decided the player's earlier requests), and the answer it would send.
-inline bool search(Search& search, const PlayerOptions& po, const TimeBudget& budget, Analysis& out,
-                   std::string& error) {
+// Reads every request of `text` through the bot's own loop (src/play.h, play),
+// each under its time budget: out.request is the last one, out.warnings what
+// the bot wrote while reading them. Where the bot's decisions learn from the
+// game's earlier ones (Search::learns_replies: 3p and 4p by default), each
+// earlier request is decided first, as the bot did: the same answers then with
+// a fixed number of playouts, not by time.
+inline bool read_requests(const std::string& text, const PlayerOptions& po, Search& searcher, Analysis& out,
+                          std::string& error) {
+    std::istringstream in(text);
+    std::stringstream answers, log;
+    // A request is known not to be the last when the next one comes: decided then, under a budget from
+    // then (as the bot's, from its reading); the last one is left for the analysis.
+    auto keep = [&](const Request& request, const TimeBudget&) {
+        if (out.requests++ > 0 && searcher.learns_replies(out.request.game.variant()))
+            searcher.decide(out.request, po.time.budget(Clock::now(), out.request.index == 0));
+        out.request = request;
+        return Answer();
+    };
+    const bool ended_early = play(in, answers, log, po, keep, [](const Request&, const Answer&) {}) != 0;
+    for (std::string line; std::getline(log, line);)
+        if (line.rfind("warning: ", 0) == 0) out.warnings.push_back(line.substr(9));
+    if (ended_early) return error = "the last request's text ends early: the bot answered it without searching", false;
+    if (out.requests == 0) return error = "no request in the input", false;
+    return true;
+}
+
+// The request analysed (--position's state text, or the last request of
+// `text`; with --index, under that Request::index) searched by the bot's
+// Search with the bot's options, and the answer the bot would send.
+inline bool analyse(const Args& a, const std::string& text, const PlayerOptions& po, Analysis& out, std::string& error) {
+    std::vector<std::string> unknown;
+    Search searcher(search_options_for(po.seed, po.playouts, po.settings, unknown));
+    for (const std::string& setting : unknown) out.warnings.push_back("unknown setting '" + setting + "'");
+    if (!a.position.empty()) {
+        if (!deserialize(text, out.request, error)) return error = a.position + ": " + error, false;
+        out.requests = 1;
+    } else if (!read_requests(text, po, searcher, out, error)) {
+        return false;
+    }
+    if (a.index >= 0) out.request.index = int(a.index);
+    const TimeBudget budget = po.time.budget(Clock::now(), out.request.index == 0);
     out.budget_ms = budget.budget_ms();
-    out.report = search.decide(out.request, budget);
+    out.report = searcher.decide(out.request, budget);
     if (!*out.report.mode) return error = "nothing to decide: the game is over or it is not this player's turn", false;
     out.sent = out.report.answer;
     make_safe(out.request.game, po.rule, out.sent);
     return true;
-}
-
-// The bot's Search for options po, the settings it does not know in out.warnings.
-inline Search bot_search(const PlayerOptions& po, Analysis& out) {
-    std::vector<std::string> unknown;
-    Search search(search_options_for(po.seed, po.playouts, po.settings, unknown));
-    for (const std::string& setting : unknown) out.warnings.push_back("unknown setting '" + setting + "'");
-    return search;
-}
-
-// Reads every request of `text` as the bot's loop does (src/play.h, play),
-// each under its time budget, and searches the last one as the bot did. Where
-// the bot's decisions learn from the game's earlier ones (Search::learns_replies:
-// 3p and 4p by default), it decides each earlier complete request first, as the
-// bot did: the same answers then with a fixed number of playouts, not by time.
-inline bool analyse(const std::string& text, const PlayerOptions& po, long index, Analysis& out, std::string& error) {
-    std::istringstream in(text);
-    PlayerMemory memory;
-    Search searcher = bot_search(po, out);
-    std::string first;
-    bool complete = false, earlier = false;
-    TimeBudget budget(Clock::now(), 0);
-    while (std::getline(in, first)) {
-        if (earlier) searcher.decide(out.request, budget);
-        budget = po.time.budget(Clock::now(), (index >= 0 ? index : memory.requests_read()) == 0);
-        out.request = memory.read(first, in, reading_rule(po.rule), complete, out.warnings);
-        earlier = complete && searcher.learns_replies(out.request.game.variant());
-    }
-    out.requests = memory.requests_read();
-    if (out.requests == 0) return error = "no request in the input", false;
-    if (!complete) return error = "the last request's text ends early: the bot answered it without searching", false;
-    if (index >= 0) out.request.index = int(index);
-    return search(searcher, po, budget, out, error);
-}
-
-// The request of --position, searched as it stands (with --index, under that Request::index).
-inline bool analyse_position(const Args& a, const std::string& text, const PlayerOptions& po, Analysis& out,
-                             std::string& error) {
-    if (!deserialize(text, out.request, error)) return error = a.position + ": " + error, false;
-    if (a.index >= 0) out.request.index = int(a.index);
-    out.requests = 1;
-    Search searcher = bot_search(po, out);
-    return search(searcher, po, po.time.budget(Clock::now(), out.request.index == 0), out, error);
 }
 
 // Whether the replay's answer is the one sent here. No PUT on either side is

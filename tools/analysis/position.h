@@ -11,7 +11,7 @@
 #include "args.h"
 #include "files.h"
 #include "json.h"
-#include "play.h"
+#include "player.h"
 
 namespace kd {
 namespace analysis {
@@ -106,9 +106,7 @@ inline PlayerOptions player_options(const Source& s, const Args& a, std::vector<
     std::vector<std::string> words{"bot"};
     words.insert(words.end(), s.bot_options.begin(), s.bot_options.end());
     words.insert(words.end(), a.bot_words.begin(), a.bot_words.end());
-    std::vector<char*> argv;
-    for (std::string& w : words) argv.push_back(&w[0]);
-    PlayerOptions o = parse_player_options(int(argv.size()), argv.data());
+    PlayerOptions o = parse_player_words(words);
     if (o.seed_from_clock) {
         o.seed = 1;
         notes.push_back(s.seat >= 0 ? "no --seed: the bot's came from its clock, this search's is 1"

@@ -32,9 +32,7 @@ inline bool read_player_spec(const std::string& text, PlayerSpec& spec, std::str
         error = "a player is bot, mce or greedy, then its options: '" + text + "'";
         return false;
     }
-    std::vector<char*> argv;
-    for (std::string& p : parts) argv.push_back(&p[0]);
-    spec = PlayerSpec{parts[0], parse_player_options(int(argv.size()), argv.data()), {}};
+    spec = PlayerSpec{parts[0], parse_player_words(parts), {}};
     if (spec.options.seed_from_clock) spec.options.seed = 1;  // reproducible: the game's own seeds follow
     std::vector<std::string> unknown;
     spec.search = search_options_for(spec.options.seed, spec.options.playouts, spec.options.settings, unknown);

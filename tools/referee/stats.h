@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
@@ -85,8 +86,7 @@ inline MeanInterval mean_interval(const std::vector<double>& samples) {
     MeanInterval m;
     m.n = long(samples.size());
     if (m.n == 0) return m;
-    for (double x : samples) m.mean += x;
-    m.mean /= double(m.n);
+    m.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / double(m.n);
     double squares = 0;
     for (double x : samples) squares += (x - m.mean) * (x - m.mean);
     if (m.n > 1) m.error = std::sqrt(squares / double(m.n - 1) / double(m.n));
@@ -195,9 +195,7 @@ inline std::array<double, 5> pentanomial_mle(const std::array<double, 5>& freque
 inline SprtResult sprt_pentanomial(const std::array<long, 5>& pairs, const SprtParams& params) {
     SprtResult result{0.0, std::log(params.beta / (1.0 - params.alpha)),
                       std::log((1.0 - params.beta) / params.alpha), SprtDecision::Continue};
-    long observed = 0;
-    for (long count : pairs) observed += count;
-    if (observed <= 0) return result;
+    if (std::accumulate(pairs.begin(), pairs.end(), 0L) <= 0) return result;
 
     std::array<double, 5> counts{};
     double total = 0;

@@ -49,9 +49,7 @@ inline bool read_searcher(const std::string& text, Searcher& out, std::string& e
         if (w == "--budget") return error = "--budget takes a positive factor: '" + text + "'", false;
         parts.push_back(w);
     }
-    std::vector<char*> argv;
-    for (std::string& p : parts) argv.push_back(&p[0]);
-    out.options = parse_player_options(int(argv.size()), argv.data());
+    out.options = parse_player_words(parts);
     std::vector<std::string> unknown;
     out.search = search_options_for(1, 0, out.options.settings, unknown);
     if (!unknown.empty()) return error = "unknown setting '" + unknown[0] + "' in '" + text + "'", false;

@@ -46,7 +46,7 @@ struct BotSearch {
     BotSearch(const std::vector<std::string>& words, const std::string& inputs) {
         source.bot_options = words;
         options = analysis::player_options(source, args, notes);
-        analysis::analyse(inputs, options, -1, analysis, error);
+        analysis::analyse(args, inputs, options, analysis, error);
     }
     Json report_json() const { return analysis::report_json(args, source, options, analysis, notes); }
 };
@@ -70,10 +70,7 @@ inline std::string bot_answer(const std::vector<std::string>& options, const std
 // request of the seat in turn through play(), as its program does.
 template <typename Decide>
 std::string baseline_answer(const std::vector<std::string>& words, const std::string& inputs, Decide&& decide) {
-    std::vector<char*> argv;
-    std::vector<std::string> copy = words;
-    for (std::string& w : copy) argv.push_back(&w[0]);
-    const PlayerOptions options = parse_player_options(int(argv.size()), argv.data());
+    const PlayerOptions options = parse_player_words(words);
     std::istringstream in(inputs);
     std::ostringstream out, log;
     std::string answer;
