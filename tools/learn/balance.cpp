@@ -17,7 +17,6 @@
 //                 [--start W]... RECORDS...
 // It prints, per epoch, the weights and the mean squared error of the
 // playouts' value on held-out positions (the first pass: where they start).
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -78,10 +77,14 @@ struct SoftPolicy {
         PlacementList spots;
         const int n = k.legal_placements(tile, g.rule(), spots);
         if (n == 0) return Placement{};
-        if (g.last_turn())  // only points count: the first of the best, as the bot plays it
-            return *std::max_element(spots.at, spots.at + n, [&](Placement a, Placement b) {
-                return k.score_gain(tile, a) < k.score_gain(tile, b);
-            });
+        if (g.last_turn()) {  // only points count: the best, as the bot plays it
+            int best = 0, best_points = k.score_gain(tile, spots[0]);
+            for (int i = 1; i < n; ++i) {
+                const int points = k.score_gain(tile, spots[i]);
+                if (points > best_points) best_points = points, best = i;
+            }
+            return spots[best];
+        }
         static thread_local double x[kMaxPlacements][kPlace];
         for (int i = 0; i < n; ++i) {
             int f[kPlaceFeatures];
@@ -96,11 +99,14 @@ struct SoftPolicy {
         g.for_each_free_pick([&](int i, int id) { index[n] = i, picks[n++] = id; });
         if (n <= 1) return n ? picks[0] : -1;
         const Kingdom& k = g.kingdom(g.current_player());
-        if (g.turn() == g.variant().turns - 2) {  // the last pick: the first of the best gains, as the bot plays it
-            bool fits;
-            return *std::max_element(picks, picks + n, [&](int a, int b) {
-                return best_gain(k, kTiles[a], g.rule(), &fits) < best_gain(k, kTiles[b], g.rule(), &fits);
-            });
+        if (g.turn() == g.variant().turns - 2) {  // the last pick: its best gain, as the bot plays it
+            int best = 0, top_gain = -1;
+            for (int i = 0; i < n; ++i) {
+                bool fits;
+                const int gain = best_gain(k, kTiles[picks[i]], g.rule(), &fits);
+                if (gain > top_gain) top_gain = gain, best = i;
+            }
+            return picks[best];
         }
         const LaterPickers later(g);
         double x[kMaxDraft][kPlace];
