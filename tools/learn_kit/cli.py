@@ -67,6 +67,9 @@ def train_variant(a, variant, nets, policies, report):
 def main(argv, doc):
     a = parse_args(argv, doc)
     torch.set_num_threads(1)  # the same numbers on every machine and core count
+    before = export.header_parts(a.out)  # the other variants' models stay as they are: read before training
+    if before is None:
+        sys.exit("train: cannot read the models of %s to keep those of the other variants; move it away first" % a.out)
     nets, policies, report = {}, {}, {}
     for variant in a.variant.split(","):
         if variant not in PLAYERS:
@@ -75,9 +78,6 @@ def main(argv, doc):
     if not nets:
         sys.exit("train: no variant had data in %s" % a.data)
     chosen = {v: w for v, w in policies.items() if v in a.policy.split(",")}
-    before = export.header_parts(a.out)  # the other variants' models stay as they are
-    if before is None:
-        sys.exit("train: cannot read the models of %s to keep those of the other variants; move it away first" % a.out)
     source = a.source or export.data_digest(a.data, list(nets))
     with open(a.out, "w") as f:
         f.write(export.header_text(source, nets, chosen, before))
