@@ -7,13 +7,10 @@
 // Like Stockfish's bench it ends with a signature: the search run for a fixed
 // number of playouts with a fixed seed on fixed positions. A change that
 // alters the bot's play changes the signature; a speed-only change does not.
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 

@@ -12,8 +12,6 @@
 // P players given (cycled when fewer than seats): every player sits everywhere.
 // Every answer of a `bot` player is recorded with its search's candidates.
 #include <cstdio>
-#include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 

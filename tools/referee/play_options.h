@@ -2,9 +2,7 @@
 // and who sits where in each game.
 #pragma once
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
 #include "command_line.h"
 #include "game.h"
