@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <algorithm>
 #include <filesystem>
@@ -43,18 +44,8 @@ inline std::string referee_token_prefix() { return kTokenVariable + std::to_stri
 class LiveGroups {
   public:
     static constexpr int kSlots = 512;
-    void add(pid_t pgid) {
-        for (auto& s : slots_) {
-            pid_t zero = 0;
-            if (s.compare_exchange_strong(zero, pgid)) return;
-        }
-    }
-    void remove(pid_t pgid) {
-        for (auto& s : slots_) {
-            pid_t v = pgid;
-            if (s.compare_exchange_strong(v, 0)) return;
-        }
-    }
+    void add(pid_t pgid) { replace(0, pgid); }
+    void remove(pid_t pgid) { replace(pgid, 0); }
     void kill_all() {
         close();
         for (auto& s : slots_) {
@@ -73,6 +64,11 @@ class LiveGroups {
     std::atomic<long> serial{0};  // numbers the tokens
 
   private:
+    // The first slot holding `from` gets `to`.
+    void replace(pid_t from, pid_t to) {
+        for (auto& s : slots_)
+            if (pid_t held = from; s.compare_exchange_strong(held, to)) return;
+    }
     std::atomic<pid_t> slots_[kSlots] = {};
 };
 
@@ -343,14 +339,10 @@ class BotProcess {
     // would take the CPU from the bot it times, and the bot would lose on time.
     static bool spare_cpu() {
         static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        FILE* f = fopen("/proc/stat", "r");
-        if (!f) return true;
-        char line[256];
-        long running = 0;
-        while (fgets(line, sizeof line, f))
-            if (sscanf(line, "procs_running %ld", &running) == 1) break;
-        fclose(f);
-        return running <= cpus;
+        std::string stat;
+        if (!read_file("/proc/stat", stat)) return true;
+        const size_t at = stat.find("\nprocs_running ");
+        return at == std::string::npos || std::strtol(stat.c_str() + at + 15, nullptr, 10) <= cpus;
     }
 
     LiveGroups& live_;
