@@ -111,7 +111,6 @@ GameRecord play_game(const Options& o, const std::vector<PlayerSpec>& specs, lon
     return rec;
 }
 
-
 // The bytes as base64 (RFC 4648, with padding).
 std::string base64(const std::string& bytes) {
     static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
