@@ -7,7 +7,6 @@
 #include "command_line.h"
 #include "game.h"
 #include "run_record.h"
-#include "stats.h"
 #include "usage.h"
 
 namespace kd {
