@@ -87,11 +87,9 @@ inline double pair_score(int k) { return k / 4.0; }
 // bot A scored k/2 points. The variance is taken over pairs, not games, because
 // the two games of a pair are correlated; pairing removes the seat advantage.
 inline EloEstimate elo_pentanomial(const std::array<long, 5>& pairs) {
-    double total = 0, sum = 0;
-    for (int k = 0; k < 5; ++k) {
-        total += pairs[k];
-        sum += pairs[k] * pair_score(k);
-    }
+    const double total = std::accumulate(pairs.begin(), pairs.end(), 0.0);
+    double sum = 0;
+    for (int k = 0; k < 5; ++k) sum += pairs[k] * pair_score(k);
     if (total <= 0) return {0.5, 0.0, elo_from_score(0.0), elo_from_score(1.0), 0};
     const double mean = sum / total;
     double variance = 0;
