@@ -21,6 +21,7 @@
 #include <filesystem>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clock.h"
@@ -258,9 +259,7 @@ class BotProcess {
     // The bot's stderr since the last call (its last limits::kStderrKeptBytes).
     std::string take_stderr() {
         drain_stderr();
-        std::string s;
-        s.swap(stderr_);
-        return s;
+        return std::exchange(stderr_, std::string());
     }
 
     // Kills the process group, every descendant and every process carrying
