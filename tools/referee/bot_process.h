@@ -152,17 +152,15 @@ class BotProcess {
         }
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+        const int bot_ends[] = {in[0], out[1], err[1]};  // the bot's stdin, stdout and stderr
+        for (int fd = 0; fd < 3; ++fd) posix_spawn_file_actions_adddup2(&actions, bot_ends[fd], fd);
         posix_spawnattr_t attr;
         posix_spawnattr_init(&attr);
         sigset_t none, defaults;
         sigemptyset(&none);
         sigemptyset(&defaults);
-        sigaddset(&defaults, SIGPIPE);  // the referee ignores it; bots get the default back
-        sigaddset(&defaults, SIGINT);
-        sigaddset(&defaults, SIGTERM);
+        // Bots get back the default actions of SIGPIPE (which the referee ignores), SIGINT and SIGTERM.
+        for (int sig : {SIGPIPE, SIGINT, SIGTERM}) sigaddset(&defaults, sig);
         posix_spawnattr_setsigmask(&attr, &none);
         posix_spawnattr_setsigdefault(&attr, &defaults);
         posix_spawnattr_setpgroup(&attr, 0);
@@ -184,9 +182,7 @@ class BotProcess {
         }
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attr);
-        close(in[0]);
-        close(out[1]);
-        close(err[1]);
+        for (int fd : bot_ends) close(fd);
         in_fd_ = in[1];
         out_fd_ = out[0];
         err_fd_ = err[0];
@@ -273,9 +269,7 @@ class BotProcess {
             live_.remove(pid_);
             pid_ = -1;
         }
-        close_fd(in_fd_);
-        close_fd(out_fd_);
-        close_fd(err_fd_);
+        for (int* fd : {&in_fd_, &out_fd_, &err_fd_}) close_fd(*fd);
     }
 
   private:
