@@ -7,13 +7,10 @@
 // Like Stockfish's bench it ends with a signature: the search run for a fixed
 // number of playouts with a fixed seed on fixed positions. A change that
 // alters the bot's play changes the signature; a speed-only change does not.
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -91,18 +88,16 @@ std::vector<Request> requests_at(const Variant& v, uint64_t seed, std::vector<in
 // rebuilt them, each with the search's seed. Frozen as state texts in
 // tests/bench_positions.txt (--write-positions), so that the signature follows
 // the search alone: a change to greedy or to the tracker does not move them.
-using Position = SearchPosition;
-
-std::vector<Position> signature_positions() {
-    std::vector<Position> out;
+std::vector<SearchPosition> signature_positions() {
+    std::vector<SearchPosition> out;
     for (const Variant& v : kVariants)
         for (uint64_t seed = 1; seed <= 3; ++seed)
             for (Request& r : requests_at(v, seed, {0, 1 + int(seed) % (v.turns - 2), v.turns - 2}))
-                out.push_back(Position{seed, r});
+                out.push_back(SearchPosition{seed, r});
     return out;
 }
 
-bool read_positions(const std::string& path, std::vector<Position>& out) {
+bool read_positions(const std::string& path, std::vector<SearchPosition>& out) {
     std::ifstream in(path);
     std::string error;
     if (!in) error = "cannot read it";
@@ -113,12 +108,12 @@ bool read_positions(const std::string& path, std::vector<Position>& out) {
 
 // Signature: fixed seed, fixed playouts, fixed positions.
 bool print_signature(const std::string& positions_path) {
-    std::vector<Position> positions;
+    std::vector<SearchPosition> positions;
     if (!read_positions(positions_path, positions)) return false;
     uint64_t signature = 1469598103934665603ull;
     long playouts = 0;
     auto mix = [&](long x) { signature = (signature ^ uint64_t(x)) * 1099511628211ull; };
-    for (const Position& p : positions) {
+    for (const SearchPosition& p : positions) {
         SearchOptions o;
         o.max_playouts = 2000;
         o.seed = p.seed;
@@ -281,7 +276,7 @@ int main(int argc, char** argv) {
     if (signature_only) return print_signature(positions) ? 0 : 1;
     if (!write_to.empty()) {
         std::ofstream out(write_to);
-        for (const Position& p : signature_positions()) out << position_text(p);
+        for (const SearchPosition& p : signature_positions()) out << position_text(p);
         return out ? 0 : 1;
     }
     volatile long sink = 0;

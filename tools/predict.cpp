@@ -18,7 +18,6 @@
 // --set changes the policy's weights as the bot's --set does (tools/predict
 // then tells whether a policy change would picture the others better).
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <map>
 #include <sstream>

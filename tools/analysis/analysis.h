@@ -11,7 +11,6 @@
 #include "args.h"
 #include "json.h"
 #include "play.h"
-#include "position.h"
 #include "search.h"
 #include "state_text.h"
 

@@ -4,7 +4,6 @@
 
 #include <unistd.h>
 
-#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -51,15 +50,12 @@ its earlier ones (what they taught it about the others' picks): the seat's
 earlier requests are searched first, as the bot did. Exit status: 0, 1 for a replay or request that
 cannot be analysed, 2 for a bad command line.)";
 
-// One of the bot's options, passed on as words in the order given (checked here first).
+// One of the bot's options, passed on as words in the order given, once the checks added to it pass.
 template <typename T>
-void add_bot_option(CLI::App& app, Args& a, const std::string& name, const std::string& help,
-                    std::function<std::string(const T&)> check = nullptr) {
-    app.add_option_function<T>(name, [&a, name, check](const T& value) {
+CLI::Option* add_bot_option(CLI::App& app, Args& a, const std::string& name, const std::string& help) {
+    return app.add_option_function<T>(name, [&a, name](const T& value) {
            std::ostringstream text;
            text << value;
-           const std::string error = check ? check(value) : "";
-           if (!error.empty()) throw CLI::ValidationError(name, error);
            a.bot_words.insert(a.bot_words.end(), {name, text.str()});
            // By time: a fixed number of playouts from the bot's command must not stay.
            if (name == "--time-ms") a.bot_words.insert(a.bot_words.end(), {"--playouts", "0"});
@@ -92,15 +88,13 @@ inline Args parse_args(int argc, char** argv) {
                                   "by time, as the bot with --time-ms N (its first answer 20 times more, at most "
                                   "800 ms): not reproducible");
     add_bot_option<unsigned long long>(app, a, "--seed", "the search's seed (when the bot had none: 1)");
-    add_bot_option<std::string>(app, a, "--set", "a search setting (set_search_option in src/search.h)",
-                                [](const std::string& v) {
-                                    SearchOptions scratch;
-                                    return set_search_option(scratch, v) ? "" : "unknown setting '" + v + "'";
-                                });
-    add_bot_option<std::string>(app, a, "--rule", "match, adjacent or auto", [](const std::string& v) {
-        RuleMode mode;
-        return parse_rule_mode(v, mode) ? "" : "takes match, adjacent or auto";
-    });
+    add_bot_option<std::string>(app, a, "--set", "a search setting (set_search_option in src/search.h)")
+        ->check(CLI::Validator([](std::string& v) {
+            SearchOptions scratch;
+            return set_search_option(scratch, v) ? "" : "unknown setting '" + v + "'";
+        }, ""));
+    add_bot_option<std::string>(app, a, "--rule", "the bot's placement rule (auto: match, else adjacent)")
+        ->check(CLI::IsMember({"match", "adjacent", "auto"}));
     app.add_flag("--json", a.json, "the same as one JSON object");
     parse_command_line(app, argc, argv);
     if ((app.count("--request") && a.request < 0) || (app.count("--seat") && a.seat < 0) ||

@@ -49,14 +49,12 @@ inline std::vector<std::string> command_words(const std::string& command) {
 // name is "bot" or starts with "bot_". False when no word is our bot.
 inline bool our_bot_options(const std::string& command, std::vector<std::string>& options) {
     const std::vector<std::string> words = command_words(command);
-    for (size_t i = 0; i < words.size(); ++i) {
-        const std::string name = words[i].substr(words[i].find_last_of('/') + 1);
-        if (name == "bot" || name.compare(0, 4, "bot_") == 0) {
-            options.assign(words.begin() + long(i) + 1, words.end());
-            return true;
-        }
-    }
-    return false;
+    const auto bot = std::find_if(words.begin(), words.end(), [](const std::string& word) {
+        const std::string name = word.substr(word.find_last_of('/') + 1);
+        return name == "bot" || name.compare(0, 4, "bot_") == 0;
+    });
+    if (bot != words.end()) options.assign(bot + 1, words.end());
+    return bot != words.end();
 }
 
 // What is searched: the text the player read (its requests in order, the one

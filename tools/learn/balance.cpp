@@ -135,27 +135,17 @@ struct SoftPolicy {
 
 std::vector<Position> read_positions(const std::vector<std::string>& files, const Variant& v, size_t most) {
     std::vector<Position> out;
-    for (const std::string& f : files) {
-        std::vector<std::string> entrants;
-        std::vector<GameRecord> games;
-        std::string error;
-        if (!read_records(f, entrants, games, error)) std::fprintf(stderr, "balance: %s\n", error.c_str()), std::exit(1);
-        for (const GameRecord& rec : games) {
-            if (&rec.game_variant() != &v) continue;
-            Game g = rec.deal();
-            PlayerMemory memory[kMaxPlayers];
-            for (const RecordedAnswer& a : rec.answers) {
-                const Request r = memory[a.seat].receive(g, a.seat);
-                if (a.kind == RecordedAnswer::MonteCarlo && !g.first_turn() && out.size() < most) {
-                    Result end{};
-                    end.players = rec.players;
-                    for (int p = 0; p < rec.players; ++p) end.score[p] = rec.score[p];
-                    out.push_back(Position{r, leaders_share(end, a.seat)});
-                }
-                g.apply(a.put, a.pick);
-            }
+    for_each_recorded_game(files, "balance", [&](const GameRecord& rec) {
+        if (&rec.game_variant() != &v) return;
+        Game g = rec.deal();
+        PlayerMemory memory[kMaxPlayers];
+        for (const RecordedAnswer& a : rec.answers) {
+            const Request r = memory[a.seat].receive(g, a.seat);
+            if (a.kind == RecordedAnswer::MonteCarlo && !g.first_turn() && out.size() < most)
+                out.push_back(Position{r, leaders_share(rec.score, rec.players, a.seat)});
+            g.apply(a.put, a.pick);
         }
-    }
+    });
     return out;
 }
 

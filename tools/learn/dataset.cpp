@@ -134,16 +134,8 @@ int main(int argc, char** argv) {
     add_records_option(app, files);
     parse_command_line(app, argc, argv);
     std::map<std::string, Rows> by_variant;
-    for (const std::string& f : files) {
-        std::vector<std::string> entrants;
-        std::vector<GameRecord> games;
-        std::string error;
-        if (!read_records(f, entrants, games, error)) {
-            std::fprintf(stderr, "dataset: %s\n", error.c_str());
-            return 1;
-        }
-        for (const GameRecord& g : games) add_game(g, by_variant[g.game_variant().name]);
-    }
+    for_each_recorded_game(files, "dataset",
+                           [&](const GameRecord& g) { add_game(g, by_variant[g.game_variant().name]); });
     mkdir(out.c_str(), 0755);
     for (const auto& [name, rows] : by_variant) {
         write_variant(out + "/" + name, *variant_by_name(name), rows, predict);

@@ -6,12 +6,12 @@
 #pragma once
 
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "../baselines/mce.h"
 #include "player.h"
+#include "protocol_words.h"
 #include "search.h"
 
 namespace kd {
@@ -25,9 +25,7 @@ struct PlayerSpec {
 
 // Reads "bot|mce|greedy [options]"; false with the reason in `error`.
 inline bool read_player_spec(const std::string& text, PlayerSpec& spec, std::string& error) {
-    std::istringstream words(text);
-    std::vector<std::string> parts;
-    for (std::string w; words >> w;) parts.push_back(w);
+    const std::vector<std::string> parts = split_words(text);
     if (parts.empty() || (parts[0] != "bot" && parts[0] != "mce" && parts[0] != "greedy")) {
         error = "a player is bot, mce or greedy, then its options: '" + text + "'";
         return false;

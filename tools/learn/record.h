@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -135,21 +137,19 @@ inline std::string file_header(const std::vector<std::string>& entrants) {
     return w.bytes;
 }
 
-// Reads a whole record file: the players' names and every game. False, with
-// a reason in `error`, for a file that is not one or is cut short.
-inline bool read_records(const std::string& path, std::vector<std::string>& entrants, std::vector<GameRecord>& games,
-                         std::string& error) {
+// Reads every game of a whole record file (the players' names are passed
+// over). False, with a reason in `error`, for a file that is not one or is cut short.
+inline bool read_records(const std::string& path, std::vector<GameRecord>& games, std::string& error) {
     std::string bytes;
     if (!read_file(path, bytes)) return error = "cannot open " + path, false;
     record_detail::Reader r{bytes};
     if (bytes.size() < 4 || bytes.compare(0, 4, kRecordMagic, 4) != 0) return error = path + ": not a record file", false;
     r.at = 4;
     if (r.get<uint32_t>() != kRecordVersion) return error = path + ": another version", false;
-    entrants.resize(r.get<uint16_t>());
-    for (std::string& e : entrants) {
+    for (uint16_t names = r.get<uint16_t>(); names > 0; --names) {
         const uint16_t n = r.get<uint16_t>();
         if (r.at + n > bytes.size()) return error = path + ": cut short", false;
-        e = bytes.substr(r.at, n), r.at += n;
+        r.at += n;
     }
     while (r.ok && r.at < bytes.size()) {
         const auto length = r.get<uint32_t>();
@@ -160,6 +160,18 @@ inline bool read_records(const std::string& path, std::vector<std::string>& entr
         games.push_back(std::move(g));
     }
     return true;
+}
+
+// Calls visit(game) for every game of the record files, file by file; one
+// that does not read ends the program (exit status 1), "TOOL: why" on stderr.
+template <typename Visit>
+void for_each_recorded_game(const std::vector<std::string>& files, const char* tool, Visit&& visit) {
+    for (const std::string& f : files) {
+        std::vector<GameRecord> games;
+        std::string error;
+        if (!read_records(f, games, error)) std::fprintf(stderr, "%s: %s\n", tool, error.c_str()), std::exit(1);
+        for (const GameRecord& g : games) visit(g);
+    }
 }
 
 // The record files at path: itself, or those in the folder and its folders, in name order.

@@ -12,8 +12,6 @@
 // P players given (cycled when fewer than seats): every player sits everywhere.
 // Every answer of a `bot` player is recorded with its search's candidates.
 #include <cstdio>
-#include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -112,7 +110,6 @@ GameRecord play_game(const Options& o, const std::vector<PlayerSpec>& specs, lon
         rec.rank[s] = uint8_t(r.rank[s]);
     return rec;
 }
-
 
 // The bytes as base64 (RFC 4648, with padding).
 std::string base64(const std::string& bytes) {

@@ -156,23 +156,19 @@ class Arena {
     void progress_line() const {
         const EntrantStats e = entrant_stats(games_, o_.bots.size())[0];
         const Interval ci = e.interval();
-        std::string line = "referee: " + std::to_string(done_) + "/" + std::to_string(o_.games) + " games, " +
-                           std::to_string(long(duration_to_ms(Clock::now() - start_) / 1000)) + " s: bot 0 ";
-        char text[160];
-        snprintf(text, sizeof text, "%s %.1f%% [%.1f, %.1f]", o_.variant->players == 2 ? "win rate" : "first",
-                 100 * e.win_rate(), 100 * ci.low, 100 * ci.high);
-        line += text;
+        char line[240];
+        int n = snprintf(line, sizeof line, "referee: %ld/%ld games, %ld s: bot 0 %s %.1f%% [%.1f, %.1f]", done_,
+                         o_.games, long(duration_to_ms(Clock::now() - start_) / 1000),
+                         o_.variant->players == 2 ? "win rate" : "first", 100 * e.win_rate(), 100 * ci.low,
+                         100 * ci.high);
         if (o_.variant->players == 2) {
             const std::array<long, 5> pairs = pentanomial(games_, 2);
             const EloEstimate elo = elo_pentanomial(pairs);
-            snprintf(text, sizeof text, ", Elo %+.1f [%+.1f, %+.1f]", elo.elo, elo.low, elo.high);
-            line += text;
-            if (o_.sprt) {
-                snprintf(text, sizeof text, ", LLR %.2f", sprt_pentanomial(pairs, o_.sprt_params).llr);
-                line += text;
-            }
+            n += snprintf(line + n, sizeof line - size_t(n), ", Elo %+.1f [%+.1f, %+.1f]", elo.elo, elo.low, elo.high);
+            if (o_.sprt)
+                snprintf(line + n, sizeof line - size_t(n), ", LLR %.2f", sprt_pentanomial(pairs, o_.sprt_params).llr);
         }
-        fprintf(stderr, "%s\n", line.c_str());
+        fprintf(stderr, "%s\n", line);
         fflush(stderr);
     }
 

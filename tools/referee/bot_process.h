@@ -8,7 +8,6 @@
 #include <sched.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,11 +15,13 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <algorithm>
 #include <filesystem>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "clock.h"
@@ -44,18 +45,8 @@ inline std::string referee_token_prefix() { return kTokenVariable + std::to_stri
 class LiveGroups {
   public:
     static constexpr int kSlots = 512;
-    void add(pid_t pgid) {
-        for (auto& s : slots_) {
-            pid_t zero = 0;
-            if (s.compare_exchange_strong(zero, pgid)) return;
-        }
-    }
-    void remove(pid_t pgid) {
-        for (auto& s : slots_) {
-            pid_t v = pgid;
-            if (s.compare_exchange_strong(v, 0)) return;
-        }
-    }
+    void add(pid_t pgid) { replace(0, pgid); }
+    void remove(pid_t pgid) { replace(pgid, 0); }
     void kill_all() {
         close();
         for (auto& s : slots_) {
@@ -74,6 +65,11 @@ class LiveGroups {
     std::atomic<long> serial{0};  // numbers the tokens
 
   private:
+    // The first slot holding `from` gets `to`.
+    void replace(pid_t from, pid_t to) {
+        for (auto& s : slots_)
+            if (pid_t held = from; s.compare_exchange_strong(held, to)) return;
+    }
     std::atomic<pid_t> slots_[kSlots] = {};
 };
 
@@ -156,17 +152,15 @@ class BotProcess {
         }
         posix_spawn_file_actions_t actions;
         posix_spawn_file_actions_init(&actions);
-        posix_spawn_file_actions_adddup2(&actions, in[0], 0);
-        posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-        posix_spawn_file_actions_adddup2(&actions, err[1], 2);
+        const int bot_ends[] = {in[0], out[1], err[1]};  // the bot's stdin, stdout and stderr
+        for (int fd = 0; fd < 3; ++fd) posix_spawn_file_actions_adddup2(&actions, bot_ends[fd], fd);
         posix_spawnattr_t attr;
         posix_spawnattr_init(&attr);
         sigset_t none, defaults;
         sigemptyset(&none);
         sigemptyset(&defaults);
-        sigaddset(&defaults, SIGPIPE);  // the referee ignores it; bots get the default back
-        sigaddset(&defaults, SIGINT);
-        sigaddset(&defaults, SIGTERM);
+        // Bots get back the default actions of SIGPIPE (which the referee ignores), SIGINT and SIGTERM.
+        for (int sig : {SIGPIPE, SIGINT, SIGTERM}) sigaddset(&defaults, sig);
         posix_spawnattr_setsigmask(&attr, &none);
         posix_spawnattr_setsigdefault(&attr, &defaults);
         posix_spawnattr_setpgroup(&attr, 0);
@@ -188,9 +182,7 @@ class BotProcess {
         }
         posix_spawn_file_actions_destroy(&actions);
         posix_spawnattr_destroy(&attr);
-        close(in[0]);
-        close(out[1]);
-        close(err[1]);
+        for (int fd : bot_ends) close(fd);
         in_fd_ = in[1];
         out_fd_ = out[0];
         err_fd_ = err[0];
@@ -263,9 +255,7 @@ class BotProcess {
     // The bot's stderr since the last call (its last limits::kStderrKeptBytes).
     std::string take_stderr() {
         drain_stderr();
-        std::string s;
-        s.swap(stderr_);
-        return s;
+        return std::exchange(stderr_, std::string());
     }
 
     // Kills the process group, every descendant and every process carrying
@@ -279,9 +269,7 @@ class BotProcess {
             live_.remove(pid_);
             pid_ = -1;
         }
-        close_fd(in_fd_);
-        close_fd(out_fd_);
-        close_fd(err_fd_);
+        for (int* fd : {&in_fd_, &out_fd_, &err_fd_}) close_fd(*fd);
     }
 
   private:
@@ -344,14 +332,10 @@ class BotProcess {
     // would take the CPU from the bot it times, and the bot would lose on time.
     static bool spare_cpu() {
         static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-        FILE* f = fopen("/proc/stat", "r");
-        if (!f) return true;
-        char line[256];
-        long running = 0;
-        while (fgets(line, sizeof line, f))
-            if (sscanf(line, "procs_running %ld", &running) == 1) break;
-        fclose(f);
-        return running <= cpus;
+        std::string stat;
+        if (!read_file("/proc/stat", stat)) return true;
+        const size_t at = stat.find("\nprocs_running ");
+        return at == std::string::npos || std::strtol(stat.c_str() + at + 15, nullptr, 10) <= cpus;
     }
 
     LiveGroups& live_;

@@ -9,9 +9,9 @@
 // kingdoms, scores, events, and the final scores, tie-breaks and ranks.
 #pragma once
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "game.h"
@@ -73,15 +73,12 @@ inline std::string first_difference(const Json& file, const Json& rules, const s
 }
 
 // The first two lines of an answer's text, as the referee reads them (without
-// the newline, nor a '\r' before it; the last may end the text without one).
+// the newline, nor a '\r' before it; the last may end the text without one;
+// empty when the text has no such line).
 inline void split_answer(const std::string& raw, std::string& put_line, std::string& pick_line) {
-    std::string* lines[2] = {&put_line, &pick_line};
-    for (size_t at = 0, i = 0; i < 2 && at < raw.size(); ++i) {
-        const size_t end = std::min(raw.find('\n', at), raw.size());
-        *lines[i] = raw.substr(at, end - at);
-        if (!lines[i]->empty() && lines[i]->back() == '\r') lines[i]->pop_back();
-        at = end + 1;
-    }
+    std::istringstream text(raw);
+    for (std::string* line : {&put_line, &pick_line})
+        if (std::getline(text, *line) && !line->empty() && line->back() == '\r') line->pop_back();
 }
 
 // A recorded request's answer as the referee read it: its output, and the

@@ -17,7 +17,6 @@
 #include "game.h"
 #include "match_config.h"
 #include "referee_limits.h"
-#include "referee_protocol.h"
 #include "refereed_game.h"
 #include "verdict.h"
 

@@ -58,8 +58,7 @@ inline void sum_deals(const RunFile& a, const RunFile& b, Deals& deals, PairedCo
     for (const GameRecord& g : b.games)
         if (g.played() && in_a.count({g.seed, g.game % group})) played[g.seed]++;
     for (const GameRecord& gb : b.games) {
-        if (!gb.played()) continue;
-        if (played[gb.seed] != 2 * group) continue;
+        if (!gb.played() || played[gb.seed] != 2 * group) continue;
         const GameRecord& ga = *in_a.at({gb.seed, gb.game % group});
         std::vector<DealSums>& sums = deals[gb.seed];
         sums.resize(a.info.bots.size());

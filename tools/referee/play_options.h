@@ -2,14 +2,11 @@
 // and who sits where in each game.
 #pragma once
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
 #include "command_line.h"
 #include "game.h"
 #include "run_record.h"
-#include "stats.h"
 #include "usage.h"
 
 namespace kd {

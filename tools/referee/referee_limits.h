@@ -5,8 +5,6 @@
 
 #include <cstddef>
 
-#include "codingame.h"
-
 namespace kd {
 namespace limits {
 

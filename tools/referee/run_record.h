@@ -99,8 +99,7 @@ inline GameRecord record_game(long game, uint64_t seed, const std::vector<int>& 
     g.game = game;
     g.seed = seed;
     const int n = int(entrants.size());
-    int firsts = 0;
-    for (int p = 0; p < n; ++p) firsts += m.result.rank[p] == 1;
+    const long firsts = std::count(m.result.rank, m.result.rank + n, 1);
     for (int s = 0; s < n; ++s) {
         SeatOutcome so;
         so.entrant = entrants[size_t(s)];

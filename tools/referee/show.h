@@ -22,10 +22,9 @@ inline std::string show_square(const Kingdom& k, int x, int y, bool color) {
     // the letter is always there too.
     static const int kBackground[] = {178, 22, 113, 27, 137, 240};
     int t = k.terrain_at(x, y), c = k.crowns_at(x, y);
-    std::string text;
     if (t == kEmpty) return color ? "\033[2m . \033[0m" : " . ";
     if (t == kCastle) return color ? "\033[1;97;45m[#]\033[0m" : "[#]";
-    text = std::string(" ") + kTerrainLetters[t] + (c ? char('0' + c) : ' ');
+    const std::string text = std::string(" ") + kTerrainLetters[t] + (c ? char('0' + c) : ' ');
     if (!color) return text;
     bool dark_text = t == kCorn || t == kGrass;
     return "\033[" + std::string(dark_text ? "30" : "97") + ";48;5;" + std::to_string(kBackground[t]) + "m" +

@@ -37,9 +37,7 @@ inline Interval wilson_interval(double successes, int n, double z = 1.9599639845
 // Scores are kept this far from 0 and 1 so that Elo stays finite (about +-2400).
 constexpr double score_margin = 1e-6;
 
-inline double clamp_score(double score) {
-    return std::min(1.0 - score_margin, std::max(score_margin, score));
-}
+inline double clamp_score(double score) { return std::clamp(score, score_margin, 1.0 - score_margin); }
 
 // Logistic Elo difference that gives an expected score per game of `score`.
 inline double elo_from_score(double score) {
@@ -62,18 +60,6 @@ struct EloEstimate {
 };
 
 constexpr double normal_95 = 1.959963984540054;
-
-// Builds the estimate from the mean per-game score, the variance of one
-// observation and the number of observations (pairs or games).
-inline EloEstimate elo_from_mean(double mean, double variance, double observations, int games) {
-    if (observations <= 0) {
-        return {0.5, 0.0, elo_from_score(0.0), elo_from_score(1.0), 0};
-    }
-    const double standard_error = std::sqrt(std::max(0.0, variance) / observations);
-    const double low = mean - normal_95 * standard_error;
-    const double high = mean + normal_95 * standard_error;
-    return {mean, elo_from_score(mean), elo_from_score(low), elo_from_score(high), games};
-}
 
 // The mean of independent samples with its standard error and 95% normal
 // interval (the samples' own spread; with fewer than two samples the interval is the mean).
@@ -101,16 +87,16 @@ inline double pair_score(int k) { return k / 4.0; }
 // bot A scored k/2 points. The variance is taken over pairs, not games, because
 // the two games of a pair are correlated; pairing removes the seat advantage.
 inline EloEstimate elo_pentanomial(const std::array<long, 5>& pairs) {
-    double total = 0, sum = 0;
-    for (int k = 0; k < 5; ++k) {
-        total += pairs[k];
-        sum += pairs[k] * pair_score(k);
-    }
-    if (total <= 0) return elo_from_mean(0.5, 0.0, 0.0, 0);
+    const double total = std::accumulate(pairs.begin(), pairs.end(), 0.0);
+    double sum = 0;
+    for (int k = 0; k < 5; ++k) sum += pairs[k] * pair_score(k);
+    if (total <= 0) return {0.5, 0.0, elo_from_score(0.0), elo_from_score(1.0), 0};
     const double mean = sum / total;
     double variance = 0;
     for (int k = 0; k < 5; ++k) variance += pairs[k] / total * std::pow(pair_score(k) - mean, 2);
-    return elo_from_mean(mean, variance, total, static_cast<int>(2 * total));
+    const double standard_error = std::sqrt(std::max(0.0, variance) / total);
+    const double low = mean - normal_95 * standard_error, high = mean + normal_95 * standard_error;
+    return {mean, elo_from_score(mean), elo_from_score(low), elo_from_score(high), static_cast<int>(2 * total)};
 }
 
 // H0: bot A is elo0 stronger; H1: it is elo1 stronger. alpha and beta are the
@@ -197,14 +183,10 @@ inline SprtResult sprt_pentanomial(const std::array<long, 5>& pairs, const SprtP
                       std::log((1.0 - params.beta) / params.alpha), SprtDecision::Continue};
     if (std::accumulate(pairs.begin(), pairs.end(), 0L) <= 0) return result;
 
-    std::array<double, 5> counts{};
-    double total = 0;
-    for (int k = 0; k < 5; ++k) {
-        counts[k] = pairs[k] > 0 ? static_cast<double>(pairs[k]) : 1e-3;
-        total += counts[k];
-    }
     std::array<double, 5> frequencies{};
-    for (int k = 0; k < 5; ++k) frequencies[k] = counts[k] / total;
+    for (int k = 0; k < 5; ++k) frequencies[k] = pairs[k] > 0 ? static_cast<double>(pairs[k]) : 1e-3;
+    const double total = std::accumulate(frequencies.begin(), frequencies.end(), 0.0);
+    for (double& f : frequencies) f /= total;
 
     const auto p0 = pentanomial_mle(frequencies, clamp_score(score_from_elo(params.elo0)));
     const auto p1 = pentanomial_mle(frequencies, clamp_score(score_from_elo(params.elo1)));

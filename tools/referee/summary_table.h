@@ -37,13 +37,11 @@ inline void print_bot_table(const RunInfo& info, const RunSummary& s) {
         Interval ci = e.interval();
         const std::string& bot = info.bots[i];
         std::string name = bot.size() > 28 ? "~" + bot.substr(bot.size() - 27) : bot;
-        char rate_text[64];
-        snprintf(rate_text, sizeof rate_text, "%5.1f%% [%5.1f, %5.1f]", 100 * e.win_rate(), 100 * ci.low,
-                 100 * ci.high);
-        printf("%-3zu %-28s %6ld %5ld %5ld %5ld %22s %8.2f %+8.2f %4ld %4ld %4ld %4ld %4ld %7.2f %7.2f %7.2f\n", i,
-               name.c_str(), e.games, e.wins, e.draws, e.losses, rate_text, e.mean_score(), e.mean_score_diff(),
-               e.timeouts, e.bad_output, e.illegal_put, e.invalid_pick, e.crashes, percentile(e.times, 0.5),
-               percentile(e.times, 0.99), percentile(e.times, 1.0));
+        printf("%-3zu %-28s %6ld %5ld %5ld %5ld %6.1f%% [%5.1f, %5.1f] %8.2f %+8.2f %4ld %4ld %4ld %4ld %4ld %7.2f "
+               "%7.2f %7.2f\n", i, name.c_str(), e.games, e.wins, e.draws, e.losses, 100 * e.win_rate(), 100 * ci.low,
+               100 * ci.high, e.mean_score(), e.mean_score_diff(), e.timeouts, e.bad_output, e.illegal_put,
+               e.invalid_pick, e.crashes, percentile(e.times, 0.5), percentile(e.times, 0.99),
+               percentile(e.times, 1.0));
     }
 }
 
