@@ -8,7 +8,7 @@
 // The policy is a softmax over each decision's options of weights times the
 // features of src/model_features.h (a placement's points, zones joined and
 // edges; a pick's estimate, crowns, order and denial), sampled by Gumbel
-// noise as the bot samples it (PolicyWeights::gumbel). Per position, one
+// noise (gumbel() below). Per position, one
 // batch of playouts estimates the value V and another the gradient of V
 // (REINFORCE: outcome times the sum of each decision's features minus their
 // mean under the policy); the weights move by rate * (target - V) * gradient.
