@@ -1430,6 +1430,7 @@ int pick=-1;
 double first=0;
 int my_score=0,best_other_score=0;
 EndgameValue value;
+FinalTally tally[kMaxPlayers];
 long nodes=0;
 };
 namespace endgame_detail{
@@ -1437,10 +1438,12 @@ class Solver{
 public:
 Solver(const Game&g,Clock::time_point deadline,long node_limit)
 :g_(g),n_(g.players()),rule_(g.rule()),deadline_(deadline),node_limit_(node_limit){}
-EndgameSolution solve(){
+EndgameSolution solve(bool mine_to_act=true){
 EndgameSolution out;
 const Variant&v=g_.variant();
-if(g_.is_terminal()||g_.current_player()!=0||g_.first_turn()||g_.turn()<v.turns-2)return out;
+if(g_.is_terminal()||(mine_to_act&&g_.current_player()!=0)||g_.current_player()<0||
+g_.first_turn()||g_.turn()<v.turns-2)
+return out;
 const bool last=g_.last_turn();
 nd_=last?0:g_.draft_count();
 int8_t owner[kMaxDraft];
@@ -1453,7 +1456,7 @@ any_free|=owner[i]<0;
 if(!last&&!any_free)return out;
 const int s=g_.step();
 for(int i=s;i<g_.placing_count();++i){
-const int o=i==s?0:g_.placing(i).owner;
+const int o=i==s?g_.current_player():g_.placing(i).owner;
 if(o<0||g_.eliminated(o))continue;
 steps_[n_steps_++]=Step{int8_t(o),g_.placing(i).tile,false};
 }
@@ -1461,7 +1464,7 @@ for(int k=0;k<n_steps_&&!last;++k)
 for(int j=k+1;j<n_steps_;++j)
 if(steps_[j].actor!=steps_[k].actor)
 for(int l=j+1;l<n_steps_;++l)steps_[k].enumerate|=steps_[l].actor==steps_[k].actor;
-if(n_>2)steps_[0].enumerate=true;
+for(int k=0;k<n_steps_;++k)steps_[k].enumerate|=n_>2&&steps_[k].actor==0;
 for(int p=0;p<n_;++p){
 kingdoms_[p].assign(1,g_.kingdom(p));
 deferred_[p].clear();
@@ -1477,6 +1480,7 @@ out.put=steps_[0].enumerate?answer_put_:my_memo_[long(0)*16+line.my_mask].first;
 out.pick=answer_pick_;
 out.value=line.mine;
 out.first=line.mine.first/12.0;
+for(int p=0;p<n_;++p)out.tally[p]=line.tally[p];
 out.my_score=line.tally[0].score;
 out.best_other_score=line.tally[0].score-line.mine.margin;
 return out;
@@ -1563,7 +1567,7 @@ return n;
 }
 Line leaf(const int*state,const int8_t*owner){
 Line line;
-int8_t tiles[2*kMaxDraft];
+int8_t tiles[kTileCount];
 int mask;
 for(int p=1;p<n_;++p){
 if(g_.eliminated(p)){

@@ -27,7 +27,7 @@
 //    last action of the turn: enumerated, each a kingdom of its own. For an
 //    opponent that is 2p/duel in the order me-O-me-O at my first king (about
 //    one such position in a hundred has another value when it is folded);
-//  - my placement now in 3p and 4p: enumerated (see below);
+//  - my placement in 3p and 4p: enumerated (see below);
 //  - every other placement is folded: once a player's picks are all made,
 //    later players see only its final result for that set of tiles. When my
 //    placement now is folded, the answer is the first placement of my best end.
@@ -121,6 +121,7 @@ struct EndgameSolution {
     double first = 0;     // my first-place share in the solved line
     int my_score = 0, best_other_score = 0;  // final scores in the solved line
     EndgameValue value;   // the solved line's value for me
+    FinalTally tally[kMaxPlayers];  // every player's end in the solved line
     long nodes = 0;       // work done, for the stderr note
 };
 
@@ -131,10 +132,13 @@ class Solver {
     Solver(const Game& g, Clock::time_point deadline, long node_limit)
         : g_(g), n_(g.players()), rule_(g.rule()), deadline_(deadline), node_limit_(node_limit) {}
 
-    EndgameSolution solve() {
+    // mine_to_act false: another player may act first (its value only, and the line's tallies).
+    EndgameSolution solve(bool mine_to_act = true) {
         EndgameSolution out;
         const Variant& v = g_.variant();
-        if (g_.is_terminal() || g_.current_player() != 0 || g_.first_turn() || g_.turn() < v.turns - 2) return out;
+        if (g_.is_terminal() || (mine_to_act && g_.current_player() != 0) || g_.current_player() < 0 ||
+            g_.first_turn() || g_.turn() < v.turns - 2)
+            return out;
         const bool last = g_.last_turn();
         nd_ = last ? 0 : g_.draft_count();
         int8_t owner[kMaxDraft];
@@ -149,7 +153,7 @@ class Solver {
         // The actions left this turn; the others' kings that cannot act are skipped (their tiles are discarded).
         const int s = g_.step();
         for (int i = s; i < g_.placing_count(); ++i) {
-            const int o = i == s ? 0 : g_.placing(i).owner;
+            const int o = i == s ? g_.current_player() : g_.placing(i).owner;
             if (o < 0 || g_.eliminated(o)) continue;
             steps_[n_steps_++] = Step{int8_t(o), g_.placing(i).tile, false};
         }
@@ -162,7 +166,7 @@ class Solver {
             for (int j = k + 1; j < n_steps_; ++j)
                 if (steps_[j].actor != steps_[k].actor)
                     for (int l = j + 1; l < n_steps_; ++l) steps_[k].enumerate |= steps_[l].actor == steps_[k].actor;
-        if (n_ > 2) steps_[0].enumerate = true;
+        for (int k = 0; k < n_steps_; ++k) steps_[k].enumerate |= n_ > 2 && steps_[k].actor == 0;
         for (int p = 0; p < n_; ++p) {
             kingdoms_[p].assign(1, g_.kingdom(p));
             deferred_[p].clear();
@@ -179,6 +183,7 @@ class Solver {
         out.pick = answer_pick_;
         out.value = line.mine;
         out.first = line.mine.first / 12.0;
+        for (int p = 0; p < n_; ++p) out.tally[p] = line.tally[p];
         out.my_score = line.tally[0].score;
         out.best_other_score = line.tally[0].score - line.mine.margin;
         return out;
@@ -281,7 +286,7 @@ class Solver {
 
     Line leaf(const int* state, const int8_t* owner) {
         Line line;
-        int8_t tiles[2 * kMaxDraft];
+        int8_t tiles[kTileCount];  // 2 * kMaxDraft at most; GCC cannot see that deferred_ holds no more
         int mask;
         for (int p = 1; p < n_; ++p) {
             if (g_.eliminated(p)) {
@@ -484,5 +489,13 @@ class Solver {
 inline EndgameSolution solve_endgame(const Game& g, Clock::time_point deadline, long node_limit = 0) {
     return endgame_detail::Solver(g, deadline, node_limit).solve();
 }
+#ifndef KD_UPLOAD  // home only: src/endgame_ahead.h
+// The same from a position where any player may be to act (the start of
+// the turn of the last draft): the value and the tallies of the solved
+// line, not an answer.
+inline EndgameSolution solve_endgame_value(const Game& g, Clock::time_point deadline, long node_limit = 0) {
+    return endgame_detail::Solver(g, deadline, node_limit).solve(false);
+}
+#endif
 
 }  // namespace kd

@@ -29,6 +29,9 @@
 
 #include "decision.h"
 #include "endgame.h"
+#ifndef KD_UPLOAD  // home only: a setting without a measured gain
+#include "endgame_ahead.h"
+#endif
 #include "greedy_turn.h"
 #include "greedy.h"
 #ifndef KD_UPLOAD  // home only: the learned value lost its test (docs/experiments.md)
@@ -67,6 +70,9 @@ struct SearchOptions {
     int horizon = 0;
 #endif
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
+#ifndef KD_UPLOAD  // home only: no gain measured (docs/experiments.md)
+    bool endgame_ahead = false;  // (4p, duel) the turn before the last draft: the best candidates' ends solved (src/endgame_ahead.h)
+#endif
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
     PolicyWeights weights;
@@ -108,6 +114,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("tree_pick_widen", o.tree.pick_widen);    //! ... and 1 + sqrt(n / tree_pick_widen) of the free tiles
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
+    visit("endgame_ahead", o.endgame_ahead);        //! 1: (4p, duel) the best candidates' ends solved a turn earlier
 #endif
 }
 
@@ -215,7 +222,16 @@ class Search {
             report.mode = "forced";
             return report;
         }
-        report.playouts = halving(root, request, n, budget);
+#ifndef KD_UPLOAD  // home only: the halving in three quarters of the time, the candidates' ends solved in the rest
+        if (options_.endgame_ahead && options_.endgame && endgame_ahead_applies(root, request)) {
+            const bool fixed = options_.max_playouts > 0;
+            report.playouts = halving(root, request, n, TimeBudget(budget.start(), budget.budget_ms() * 0.75, budget.clock()));
+            choose_by_solved_ends(root, request, arms_, order_, n, [&](int arm, int reply) { return start(arm, reply); },
+                                  learn_replies_, fixed ? Clock::time_point::max() : budget.deadline(),
+                                  fixed ? options_.endgame_nodes : 0, report.nodes);
+        } else
+#endif
+            report.playouts = halving(root, request, n, budget);
 #ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
             const Candidate& a = arms_[order_[i]];

@@ -43,20 +43,24 @@ struct OracleCount {
     long brute_nodes = 0;
 };
 
+// The brute force's best line from g, counted; false (and counted as
+// skipped) when it does not fit in `limit` nodes.
+bool brute_force(const Game& g, long limit, OracleCount& count, oracle::BruteLine& best) {
+    oracle::BruteForce brute(limit);
+    best = brute.solve(g);
+    count.brute_nodes += brute.nodes();
+    ++(brute.exceeded() ? count.skipped : count.compared);
+    return !brute.exceeded();
+}
+
 // Solves the position of `seed` both ways; counts it when the brute force fits in its limit.
 void compare_with_brute_force(const Variant& v, Rule rule, uint64_t seed, const Recipe& recipe, long limit,
                               OracleCount& count) {
     const Game g = endgame_positions::position(v, rule, seed, recipe);
     if (g.is_terminal()) return;
     ASSERT_EQ(g.current_player(), 0);
-    oracle::BruteForce brute(limit);
-    const oracle::BruteLine best = brute.solve(g);
-    count.brute_nodes += brute.nodes();
-    if (brute.exceeded()) {
-        ++count.skipped;
-        return;
-    }
-    ++count.compared;
+    oracle::BruteLine best;
+    if (!brute_force(g, limit, count, best)) return;
     const EndgameSolution s = solve_endgame(g, far_away());
     SCOPED_TRACE(testing::Message() << v.name << " " << rule_name(rule) << " seed " << seed << " turn " << g.turn()
                                     << " step " << g.step() << (recipe.eliminate ? " eliminated" : ""));
@@ -147,6 +151,42 @@ TEST(EndgameOracle, OpponentCommitmentsTwoPlayers) {
 }
 TEST(EndgameOracle, OpponentCommitmentsDuel) {
     run_commitment_oracle(kDuel, 600 / slow::kShare, {341, 533, 1061}, 3000000, 150 / slow::kShare);
+}
+
+// The search's look a turn ahead (src/search.h, `endgame_ahead`) solves
+// from where another player is to act, the start of the turn of the last
+// draft among them: solve_endgame_value gives the brute force's value there,
+// every variant, both rules.
+TEST(EndgameOracle, ValueWithAnotherPlayerToAct) {
+    for (const Variant* v : {&kTwoPlayers, &kThreePlayers, &kFourPlayers, &kDuel}) {
+        OracleCount count;
+        int at_turn_start = 0;
+        for (int i = 0; i < 400 / slow::kShare; ++i) {
+            Recipe r;
+            r.greedy_percent = i % 2 ? 100 : 50;
+            r.free_squares = 6 + i % 3;
+            r.steps = i % 3 ? -1 : 0;
+            const Rule rule = i % 4 < 2 ? Rule::Match : Rule::Adjacent;
+            const Game mine = endgame_positions::position(*v, rule, 90000 + uint64_t(i), r);
+            if (mine.is_terminal()) continue;
+            const Game g = endgame_positions::seen_by(mine, 1 + i % (v->players - 1));  // its actor not seat 0
+            ASSERT_NE(g.current_player(), 0);
+            oracle::BruteLine best;
+            if (!brute_force(g, 1000000, count, best)) continue;
+            at_turn_start += g.step() == 0;
+            const EndgameSolution s = solve_endgame_value(g, far_away());
+            SCOPED_TRACE(testing::Message() << v->name << " " << rule_name(rule) << " position " << i << " step "
+                                            << g.step() << " actor " << g.current_player());
+            ASSERT_TRUE(s.solved);
+            EXPECT_EQ(s.value, best.mine);
+            EXPECT_EQ(s.tally[0].score, best.result.score[0]);
+            if (testing::Test::HasFailure()) return;
+        }
+        std::printf("%s, another player to act: %d endgames compared (%d at the turn's start), %d skipped\n", v->name,
+                    count.compared, at_turn_start, count.skipped);
+        EXPECT_GE(count.compared, 50 / slow::kShare);
+        EXPECT_GE(at_turn_start, 10 / slow::kShare);
+    }
 }
 
 // ---- The objective, on hand-made positions ----

@@ -2,6 +2,7 @@
 // seed and a fixed number of playouts so that every result is reproducible.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "greedy.h"
@@ -625,4 +626,45 @@ TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
             const Kingdom& k = r.game.kingdom(0);
             EXPECT_TRUE(slow::is_legal(k, kTiles[r.game.current_tile()], Rule::Match, a.answer.put)) << v->name;
         }
+}
+
+// With all 48 tiles in play (4p, duel), at my last answer of the turn before
+// the last draft, `endgame_ahead` solves the ends of the halving's best
+// candidates and answers the best of them by the solved value: every such
+// answer solved, legal, and some of them not the halving's own.
+TEST(Search, SolvesTheBestCandidatesEndsATurnAhead) {
+    int positions = 0, changed = 0;
+    for (const Variant* v : {&kFourPlayers, &kDuel})
+        for (uint64_t seed = 1; seed <= 10; ++seed) {
+            Game g = Game::deal(*v, Rule::Match, seed);
+            PlayerMemory memories[kMaxPlayers];
+            while (!g.is_terminal()) {
+                const int seat = g.current_player();
+                const Request r = memories[seat].receive(g, seat);
+                bool last_of_turn = g.turn() == v->turns - 3;
+                for (int i = g.step() + 1; i < g.placing_count(); ++i) last_of_turn &= g.placing(i).owner != seat;
+                if (last_of_turn) {
+                    SearchOptions with = fixed(1500, seed);
+                    with.endgame_ahead = true;
+                    const SearchReport plain = Search(fixed(1500, seed)).decide(r, unlimited());
+                    const SearchReport ahead = Search(with).decide(r, unlimited());
+                    const Kingdom& k = r.game.kingdom(0);
+                    const Tile& tile = kTiles[r.game.current_tile()];
+                    ++positions;
+                    EXPECT_GT(ahead.nodes, 0) << v->name << " seed " << seed;
+                    if (k.has_legal_placement(tile, Rule::Match)) {
+                        EXPECT_TRUE(k.is_legal(tile, Rule::Match, ahead.answer.put));
+                    }
+                    int picks[kMaxDraft];
+                    const int n = r.game.free_picks(picks);
+                    EXPECT_NE(std::find(picks, picks + n, ahead.answer.pick), picks + n);
+                    changed += !(ahead.answer.put == plain.answer.put) || ahead.answer.pick != plain.answer.pick;
+                }
+                const GreedyChoice c = full_greedy(g);
+                g.apply(c.put, c.pick);
+            }
+        }
+    std::printf("%d positions a turn ahead, %d answers changed by the solved ends\n", positions, changed);
+    EXPECT_GE(positions, 40);  // 4p: each of four players once a game; duel: each player's second king
+    EXPECT_GT(changed, 0);
 }
