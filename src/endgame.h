@@ -489,13 +489,11 @@ class Solver {
 inline EndgameSolution solve_endgame(const Game& g, Clock::time_point deadline, long node_limit = 0) {
     return endgame_detail::Solver(g, deadline, node_limit).solve();
 }
-#ifndef KD_UPLOAD  // home only: src/endgame_ahead.h
 // The same from a position where any player may be to act (the start of
 // the turn of the last draft): the value and the tallies of the solved
 // line, not an answer.
 inline EndgameSolution solve_endgame_value(const Game& g, Clock::time_point deadline, long node_limit = 0) {
     return endgame_detail::Solver(g, deadline, node_limit).solve(false);
 }
-#endif
 
 }  // namespace kd

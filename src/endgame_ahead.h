@@ -1,5 +1,5 @@
-// The turn before the last draft, solved a turn ahead (a setting of the
-// search, home only: `endgame_ahead`; docs/experiments.md has what it gave).
+// The turn before the last draft, solved a turn ahead (the search's
+// `endgame_ahead`, on in the duel; docs/experiments.md has what it gave).
 //
 // With all 48 tiles in play (4p, duel) the tiles of the last draft are known
 // once the draft before it is on the table. After my last answer of that

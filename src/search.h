@@ -29,9 +29,7 @@
 
 #include "decision.h"
 #include "endgame.h"
-#ifndef KD_UPLOAD  // home only: a setting without a measured gain
 #include "endgame_ahead.h"
-#endif
 #include "greedy_turn.h"
 #include "greedy.h"
 #ifndef KD_UPLOAD  // home only: the learned value lost its test (docs/experiments.md)
@@ -70,9 +68,11 @@ struct SearchOptions {
     int horizon = 0;
 #endif
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
-#ifndef KD_UPLOAD  // home only: no gain measured (docs/experiments.md)
-    bool endgame_ahead = false;  // (4p, duel) the turn before the last draft: the best candidates' ends solved (src/endgame_ahead.h)
-#endif
+    // The duel's turn before the last draft: the best candidates' ends
+    // solved (src/endgame_ahead.h); in 4p, the other variant where nothing is
+    // unknown then, the gain was not clear (docs/experiments.md).
+    bool endgame_ahead = true;
+    bool many_endgame_ahead = false;
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
     PolicyWeights weights;
@@ -103,6 +103,8 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("many_learn_replies", o.many_learn_replies);  //! the same with 3 or 4 players
     visit("replies_from", o.replies_from);          //! replies searched once this few candidates are left (before: greedy's)
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
+    visit("endgame_ahead", o.endgame_ahead);        //! 0: (duel) no solve of the candidates' ends at the turn before the last draft
+    visit("many_endgame_ahead", o.many_endgame_ahead);  //! 1: the same in 4p
     visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
     visit("tree_others", o.tree.others);            //! each other player's later answers in a tree of its own (0: none)
@@ -114,7 +116,6 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("tree_pick_widen", o.tree.pick_widen);    //! ... and 1 + sqrt(n / tree_pick_widen) of the free tiles
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
-    visit("endgame_ahead", o.endgame_ahead);        //! 1: (4p, duel) the best candidates' ends solved a turn earlier
 #endif
 }
 
@@ -222,16 +223,16 @@ class Search {
             report.mode = "forced";
             return report;
         }
-#ifndef KD_UPLOAD  // home only: the halving in three quarters of the time, the candidates' ends solved in the rest
-        if (options_.endgame_ahead && options_.endgame && endgame_ahead_applies(root, request)) {
+        const bool ahead = root.variant().players > 2 ? options_.many_endgame_ahead : options_.endgame_ahead;
+        if (ahead && options_.endgame && endgame_ahead_applies(root, request)) {  // the halving in 3/4 of the time
             const bool fixed = options_.max_playouts > 0;
             report.playouts = halving(root, request, n, TimeBudget(budget.start(), budget.budget_ms() * 0.75, budget.clock()));
             choose_by_solved_ends(root, request, arms_, order_, n, [&](int arm, int reply) { return start(arm, reply); },
                                   learn_replies_, fixed ? Clock::time_point::max() : budget.deadline(),
                                   fixed ? options_.endgame_nodes : 0, report.nodes);
-        } else
-#endif
+        } else {
             report.playouts = halving(root, request, n, budget);
+        }
 #ifndef KD_UPLOAD  // home only: every candidate, for the tools
         for (int i = 0; i < n; ++i) {
             const Candidate& a = arms_[order_[i]];

@@ -629,7 +629,8 @@ TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
 }
 
 // With all 48 tiles in play (4p, duel), at my last answer of the turn before
-// the last draft, `endgame_ahead` solves the ends of the halving's best
+// the last draft, `endgame_ahead` (the duel's default) and
+// `many_endgame_ahead` (4p) solve the ends of the halving's best
 // candidates and answers the best of them by the solved value: every such
 // answer solved, legal, and some of them not the halving's own.
 TEST(Search, SolvesTheBestCandidatesEndsATurnAhead) {
@@ -644,9 +645,10 @@ TEST(Search, SolvesTheBestCandidatesEndsATurnAhead) {
                 bool last_of_turn = g.turn() == v->turns - 3;
                 for (int i = g.step() + 1; i < g.placing_count(); ++i) last_of_turn &= g.placing(i).owner != seat;
                 if (last_of_turn) {
-                    SearchOptions with = fixed(1500, seed);
-                    with.endgame_ahead = true;
-                    const SearchReport plain = Search(fixed(1500, seed)).decide(r, unlimited());
+                    SearchOptions with = fixed(1500, seed), without = with;
+                    with.endgame_ahead = with.many_endgame_ahead = true;
+                    without.endgame_ahead = without.many_endgame_ahead = false;
+                    const SearchReport plain = Search(without).decide(r, unlimited());
                     const SearchReport ahead = Search(with).decide(r, unlimited());
                     const Kingdom& k = r.game.kingdom(0);
                     const Tile& tile = kTiles[r.game.current_tile()];
