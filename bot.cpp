@@ -1425,6 +1425,12 @@ v.margin=r.score[0]-best_other;
 v.score=r.score[0];
 return v;
 }
+KD_INLINE bool other_prefers(const FinalTally&a,const EndgameValue&mine_a,const FinalTally&b,
+const EndgameValue&mine_b){
+if(a.score!=b.score)return a.score>b.score;
+if(a.territory!=b.territory)return a.territory>b.territory;
+return mine_a<mine_b;
+}
 struct EndgameSolution{
 bool solved=false;
 Placement put;
@@ -1542,11 +1548,7 @@ state[x]=parent;
 return best;
 }
 static bool prefers(int x,const Line&a,const Line&b){
-if(x==0)return b.mine<a.mine;
-const FinalTally&ta=a.tally[x],&tb=b.tally[x];
-if(ta.score!=tb.score)return ta.score>tb.score;
-if(ta.territory!=tb.territory)return ta.territory>tb.territory;
-return a.mine<b.mine;
+return x==0?b.mine<a.mine:other_prefers(a.tally[x],a.mine,b.tally[x],b.mine);
 }
 int child_state(int x,int parent,int tile,Placement p,int index){
 const long key=(long(parent)*kMaxPlacements+index)*64+tile;
@@ -1820,11 +1822,8 @@ have=false;
 break;
 }
 const FinalTally reply_end=a.replier>=0?s.tally[a.replier]:FinalTally{};
-const bool better_for_them=
-a.replier>=0&&(reply_end.score!=theirs.score?reply_end.score>theirs.score
-:reply_end.territory!=theirs.territory?reply_end.territory>theirs.territory
-:s.value<value);
-if(!have||better_for_them)value=s.value,theirs=reply_end,have=true;
+if(!have||(a.replier>=0&&other_prefers(reply_end,s.value,theirs,value)))
+value=s.value,theirs=reply_end,have=true;
 }
 if(!have)break;
 if(solved==0||chosen_value<value)chosen=solved,chosen_value=value;
@@ -2668,11 +2667,10 @@ return report;
 }
 const bool ahead=root.variant().players>2?options_.many_endgame_ahead:options_.endgame_ahead;
 if(ahead&&options_.endgame&&endgame_ahead_applies(root,request)){
-const bool fixed=options_.max_playouts>0;
-report.playouts=halving(root,request,n,TimeBudget(budget.start(),budget.budget_ms()*0.75,budget.clock()));
+const TimeBudget halving_part(budget.start(),budget.budget_ms()*kAheadHalvingShare,budget.clock());
+report.playouts=halving(root,request,n,halving_part);
 choose_by_solved_ends(root,request,arms_,order_,n,[&](int arm,int reply){return start(arm,reply);},
-learn_replies_,fixed?Clock::time_point::max():budget.deadline(),
-fixed?options_.endgame_nodes:0,report.nodes);
+learn_replies_,solver_deadline(budget.deadline()),solver_nodes(),report.nodes);
 }else{
 report.playouts=halving(root,request,n,budget);
 }
@@ -2690,9 +2688,7 @@ return report;
 }
 static constexpr int kEndgameTimeShare=3;
 bool solve_exactly(const Game&root,const TimeBudget&budget,SearchReport&report)const{
-const bool fixed=options_.max_playouts>0;
-const Clock::time_point deadline=fixed?Clock::time_point::max():budget.share_end(kEndgameTimeShare);
-const EndgameSolution s=solve_endgame(root,deadline,fixed?options_.endgame_nodes:0);
+const EndgameSolution s=solve_endgame(root,solver_deadline(budget.share_end(kEndgameTimeShare)),solver_nodes());
 budget.mark("endgame");
 if(!s.solved)return false;
 report.answer=Answer{s.put,s.pick,"",""};
@@ -2703,6 +2699,11 @@ report.nodes=s.nodes;
 return true;
 }
 private:
+Clock::time_point solver_deadline(Clock::time_point by)const{
+return options_.max_playouts>0?Clock::time_point::max():by;
+}
+long solver_nodes()const{return options_.max_playouts>0?options_.endgame_nodes:0;}
+static constexpr double kAheadHalvingShare=0.75;
 static bool uses_trees(const TreeOptions&o){return o.depth>0||o.many_depth>0||o.others>0||o.many_others>0;}
 Game&start(int arm,int reply){return starts_[arm*kMaxReplies+reply];}
 void prepare_start(const Game&root,int i,bool greedy){

@@ -114,6 +114,16 @@ inline EndgameValue endgame_value(const FinalTally* t, int players) {
     return v;
 }
 
+// Whether another player prefers ending with `a` (my value then: mine_a) to
+// ending with `b`: by its (score, territory), and when they are equal, the
+// end worse for me (the safe assumption).
+KD_INLINE bool other_prefers(const FinalTally& a, const EndgameValue& mine_a, const FinalTally& b,
+                             const EndgameValue& mine_b) {
+    if (a.score != b.score) return a.score > b.score;
+    if (a.territory != b.territory) return a.territory > b.territory;
+    return mine_a < mine_b;
+}
+
 struct EndgameSolution {
     bool solved = false;  // false: out of time or nodes (or not an endgame): use the search
     Placement put;        // my answer (invalid placement: none fits)
@@ -250,14 +260,9 @@ class Solver {
         return best;
     }
 
-    // Whether player x prefers line a to line b: me by my value; another
-    // player by its (score, territory), and when they are equal, the line worse for me.
+    // Whether player x prefers line a to line b: me by my value, another player as other_prefers says.
     static bool prefers(int x, const Line& a, const Line& b) {
-        if (x == 0) return b.mine < a.mine;
-        const FinalTally &ta = a.tally[x], &tb = b.tally[x];
-        if (ta.score != tb.score) return ta.score > tb.score;
-        if (ta.territory != tb.territory) return ta.territory > tb.territory;
-        return a.mine < b.mine;
+        return x == 0 ? b.mine < a.mine : other_prefers(a.tally[x], a.mine, b.tally[x], b.mine);
     }
 
     // The kingdom of player x after placing `tile` at p in its kingdom `parent` (shared

@@ -30,8 +30,8 @@ inline bool endgame_ahead_applies(const Game& root, const Request& request) {
 
 // Puts first in order[0..n) the best of its first candidates by their solved
 // ends; start(arm, reply) is the game a reply's playouts start from (its
-// draws dealt here). A replier takes the reply best for itself, by its (score,
-// territory) and then the worse for me, as the solver's players do; or
+// draws dealt here). A replier takes the reply best for itself, as the
+// solver's other players choose (other_prefers); or
 // greedy's reply with `greedy_replies` when its player is more likely greedy
 // than not. Returns how many candidates were solved (0: the order stands);
 // the solver's work is added to `nodes`.
@@ -59,11 +59,8 @@ int choose_by_solved_ends(const Game& root, const Request& request, const Candid
                 break;
             }
             const FinalTally reply_end = a.replier >= 0 ? s.tally[a.replier] : FinalTally{};
-            const bool better_for_them =
-                a.replier >= 0 && (reply_end.score != theirs.score           ? reply_end.score > theirs.score
-                                   : reply_end.territory != theirs.territory ? reply_end.territory > theirs.territory
-                                                                             : s.value < value);
-            if (!have || better_for_them) value = s.value, theirs = reply_end, have = true;
+            if (!have || (a.replier >= 0 && other_prefers(reply_end, s.value, theirs, value)))
+                value = s.value, theirs = reply_end, have = true;
         }
         if (!have) break;
         if (solved == 0 || chosen_value < value) chosen = solved, chosen_value = value;

@@ -224,12 +224,11 @@ class Search {
             return report;
         }
         const bool ahead = root.variant().players > 2 ? options_.many_endgame_ahead : options_.endgame_ahead;
-        if (ahead && options_.endgame && endgame_ahead_applies(root, request)) {  // the halving in 3/4 of the time
-            const bool fixed = options_.max_playouts > 0;
-            report.playouts = halving(root, request, n, TimeBudget(budget.start(), budget.budget_ms() * 0.75, budget.clock()));
+        if (ahead && options_.endgame && endgame_ahead_applies(root, request)) {  // the halving, then the solves
+            const TimeBudget halving_part(budget.start(), budget.budget_ms() * kAheadHalvingShare, budget.clock());
+            report.playouts = halving(root, request, n, halving_part);
             choose_by_solved_ends(root, request, arms_, order_, n, [&](int arm, int reply) { return start(arm, reply); },
-                                  learn_replies_, fixed ? Clock::time_point::max() : budget.deadline(),
-                                  fixed ? options_.endgame_nodes : 0, report.nodes);
+                                  learn_replies_, solver_deadline(budget.deadline()), solver_nodes(), report.nodes);
         } else {
             report.playouts = halving(root, request, n, budget);
         }
@@ -259,9 +258,7 @@ class Search {
     // when it could not finish: the Monte Carlo search answers then.
     static constexpr int kEndgameTimeShare = 3;  // a third of the time left at most
     bool solve_exactly(const Game& root, const TimeBudget& budget, SearchReport& report) const {
-        const bool fixed = options_.max_playouts > 0;
-        const Clock::time_point deadline = fixed ? Clock::time_point::max() : budget.share_end(kEndgameTimeShare);
-        const EndgameSolution s = solve_endgame(root, deadline, fixed ? options_.endgame_nodes : 0);
+        const EndgameSolution s = solve_endgame(root, solver_deadline(budget.share_end(kEndgameTimeShare)), solver_nodes());
         budget.mark("endgame");
         if (!s.solved) return false;
         report.answer = Answer{s.put, s.pick, "", ""};
@@ -273,6 +270,13 @@ class Search {
     }
 
   private:
+    // The endgame solver's limits: time until `by`; with a fixed number of
+    // playouts no time limit but endgame_nodes nodes, so that answers repeat.
+    Clock::time_point solver_deadline(Clock::time_point by) const {
+        return options_.max_playouts > 0 ? Clock::time_point::max() : by;
+    }
+    long solver_nodes() const { return options_.max_playouts > 0 ? options_.endgame_nodes : 0; }
+    static constexpr double kAheadHalvingShare = 0.75;  // of the time, at the turn solved ahead (src/endgame_ahead.h)
     static bool uses_trees(const TreeOptions& o) { return o.depth > 0 || o.many_depth > 0 || o.others > 0 || o.many_others > 0; }
     Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
 

@@ -334,8 +334,9 @@ class BotProcess {
         static const long cpus = sysconf(_SC_NPROCESSORS_ONLN);
         std::string stat;
         if (!read_file("/proc/stat", stat)) return true;
-        const size_t at = stat.find("\nprocs_running ");
-        return at == std::string::npos || std::strtol(stat.c_str() + at + 15, nullptr, 10) <= cpus;
+        static constexpr char kRunning[] = "\nprocs_running ";
+        const size_t at = stat.find(kRunning);
+        return at == std::string::npos || std::strtol(stat.c_str() + at + sizeof kRunning - 1, nullptr, 10) <= cpus;
     }
 
     LiveGroups& live_;
