@@ -25,13 +25,15 @@
 //  replies: 0: the next player's pick after mine guessed by greedy
 //  learn_replies: 1: expect greedy's pick as its picks so far make it greedy
 //  many_learn_replies: the same with 3 or 4 players
-//  replies_from: replies searched once this few candidates are left (before: greedy's)
+//  replies_from: replies searched for the last N candidates (before: greedy's)
 //  endgame: 0: no exact solve of the last two turns
-//  endgame_ahead: 0: (duel) no solve of the candidates' ends at the turn before the last draft
-//  many_endgame_ahead: 1: the same in 4p
+//  endgame_ahead: 0: (2p, duel) the turn before the last draft not solved
+//  many_endgame_ahead: 0: the same in 3p, 4p
+//  ahead_deals: (2p) deals of the unknown last draft solved
+//  many_ahead_deals: the same in 3p
 //  tree_depth: my later answers searched as a tree (0: none)
 //  many_tree_depth: the same with 3 or 4 players
-//  tree_others: each other player's later answers in a tree of its own (0: none)
+//  tree_others: the others' later answers in trees of their own (0: none)
 //  many_tree_others: the same with 3 or 4 players
 //  tree_picks: 1: the trees search picks too
 //  tree_explore: its UCB exploration
@@ -1791,41 +1793,42 @@ long playouts()const{return long(deals)*playouts_per_deal();}
 }
 // ---- src/endgame_ahead.h
 namespace kd{
-inline bool endgame_ahead_applies(const Game&root,const Request&request){
+inline int endgame_ahead_deals(const Game&root,const Request&request,int deals){
 const Variant&v=root.variant();
-if(root.turn()!=v.turns-3||request.n_unseen!=v.tiles_used-root.drawn_count())return false;
+if(root.turn()!=v.turns-3)return 0;
 for(int i=root.step()+1;i<root.placing_count();++i)
-if(root.placing(i).owner==0)return false;
-return true;
+if(root.placing(i).owner==0)return 0;
+return request.n_unseen==v.tiles_used-root.drawn_count()?1:deals;
 }
 template<typename Start>
 int choose_by_solved_ends(const Game&root,const Request&request,const Candidate*arms,int*order,int n,
-Start&&start,bool greedy_replies,Clock::time_point deadline,long node_limit,long&nodes){
+int deals,Start&&start,bool greedy_replies,Clock::time_point deadline,long node_limit,
+long&nodes){
 constexpr int kMostCandidates=8;
 int solved=0,chosen=0;
-EndgameValue chosen_value;
+double chosen_value=0;
 for(;solved<std::min(n,kMostCandidates);++solved){
 const Candidate&a=arms[order[solved]];
-EndgameValue value;
-FinalTally theirs;
+double value=0,theirs=0;
 bool have=false;
 for(int c=0;c<a.n_replies;++c){
 if(a.replier>=0&&greedy_replies&&a.greedy_weight>0.5&&c!=a.greedy_reply)continue;
+double mine=0,reply_end=0;
+for(int d=1;d<=deals;++d){
 Game g=start(order[solved],c);
-Rng rng(1);
+Rng rng(d);
 resample_draws(g,request.unseen,request.n_unseen,root.drawn_count(),rng);
 if(g.is_terminal()||g.turn()!=root.turn()+1)return 0;
 const EndgameSolution s=solve_endgame_value(g,deadline,node_limit);
 nodes+=s.nodes;
-if(!s.solved){
-have=false;
-break;
+if(!s.solved)return std::rotate(order,order+chosen,order+chosen+1),solved;
+const EndgameValue&v=s.value;
+mine+=v.first*1e9+v.ahead*1e6+v.margin*1e3+v.score;
+if(a.replier>=0)reply_end+=s.tally[a.replier].score*1e3+s.tally[a.replier].territory;
 }
-const FinalTally reply_end=a.replier>=0?s.tally[a.replier]:FinalTally{};
-if(!have||(a.replier>=0&&other_prefers(reply_end,s.value,theirs,value)))
-value=s.value,theirs=reply_end,have=true;
+if(!have||reply_end>theirs||(reply_end==theirs&&mine<value))
+value=mine,theirs=reply_end,have=true;
 }
-if(!have)break;
 if(solved==0||chosen_value<value)chosen=solved,chosen_value=value;
 }
 std::rotate(order,order+chosen,order+chosen+1);
@@ -2563,7 +2566,8 @@ bool many_learn_replies=true;
 int replies_from=256;
 bool endgame=true;
 bool endgame_ahead=true;
-bool many_endgame_ahead=false;
+bool many_endgame_ahead=true;
+int ahead_deals=8,many_ahead_deals=0;
 long endgame_nodes=400000;
 TreeOptions tree;
 PolicyWeights weights;
@@ -2592,6 +2596,8 @@ visit("replies_from",o.replies_from);
 visit("endgame",o.endgame);
 visit("endgame_ahead",o.endgame_ahead);
 visit("many_endgame_ahead",o.many_endgame_ahead);
+visit("ahead_deals",o.ahead_deals);
+visit("many_ahead_deals",o.many_ahead_deals);
 visit("tree_depth",o.tree.depth);
 visit("many_tree_depth",o.tree.many_depth);
 visit("tree_others",o.tree.others);
@@ -2665,12 +2671,16 @@ report.answer=Answer{arms_[0].put,arms_[0].pick,"",""};
 report.mode="forced";
 return report;
 }
-const bool ahead=root.variant().players>2?options_.many_endgame_ahead:options_.endgame_ahead;
-if(ahead&&options_.endgame&&endgame_ahead_applies(root,request)){
+const bool many=root.variant().players>2,ahead=many?options_.many_endgame_ahead:options_.endgame_ahead;
+const int deals=ahead&&options_.endgame
+?endgame_ahead_deals(root,request,many?options_.many_ahead_deals:options_.ahead_deals)
+:0;
+if(deals){
 const TimeBudget halving_part(budget.start(),budget.budget_ms()*kAheadHalvingShare,budget.clock());
 report.playouts=halving(root,request,n,halving_part);
-choose_by_solved_ends(root,request,arms_,order_,n,[&](int arm,int reply){return start(arm,reply);},
-learn_replies_,solver_deadline(budget.deadline()),solver_nodes(),report.nodes);
+choose_by_solved_ends(root,request,arms_,order_,n,deals,
+[&](int arm,int reply){return start(arm,reply);},learn_replies_,
+solver_deadline(budget.deadline()),solver_nodes(),report.nodes);
 }else{
 report.playouts=halving(root,request,n,budget);
 }

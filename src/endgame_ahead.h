@@ -1,5 +1,5 @@
 // The turn before the last draft, solved a turn ahead (the search's
-// `endgame_ahead`, on in the duel; docs/experiments.md has what it gave).
+// `endgame_ahead`, on in 2p and the duel; docs/experiments.md has what it gave).
 //
 // With all 48 tiles in play (4p, duel) the tiles of the last draft are known
 // once the draft before it is on the table. After my last answer of that
@@ -7,7 +7,10 @@
 // it (the games its playouts start from), no chance is left: the rest of the
 // game is solved exactly (src/endgame.h) for the candidates the halving
 // ranked best, as many as the time allows, and the best of them by the
-// solved value answers; the halving's order breaks ties.
+// solved value answers; the halving's order breaks ties. With fewer tiles in
+// play (2p, 3p) the last draft is unknown, but it is the last chance left:
+// each candidate is solved on the same `ahead_deals` deals of it, and judged
+// by its solved values summed over them.
 #pragma once
 
 #include <algorithm>
@@ -18,51 +21,58 @@
 
 namespace kd {
 
-// Whether the game after my answer in root has nothing unknown left and
-// reaches the turn of the last draft before I act again.
-inline bool endgame_ahead_applies(const Game& root, const Request& request) {
+// How many deals of the last draft judge my answer in root by the solved ends:
+// 1 when nothing unknown is left (all 48 tiles in play), `deals` when the last
+// draft is unknown, 0 when the game does not reach the turn of the last draft
+// before I act again.
+inline int endgame_ahead_deals(const Game& root, const Request& request, int deals) {
     const Variant& v = root.variant();
-    if (root.turn() != v.turns - 3 || request.n_unseen != v.tiles_used - root.drawn_count()) return false;
+    if (root.turn() != v.turns - 3) return 0;
     for (int i = root.step() + 1; i < root.placing_count(); ++i)
-        if (root.placing(i).owner == 0) return false;  // not my last answer of the turn
-    return true;
+        if (root.placing(i).owner == 0) return 0;  // not my last answer of the turn
+    return request.n_unseen == v.tiles_used - root.drawn_count() ? 1 : deals;
 }
 
+
 // Puts first in order[0..n) the best of its first candidates by their solved
-// ends; start(arm, reply) is the game a reply's playouts start from (its
+// ends on `deals` deals of the last draft (the same for every candidate);
+// start(arm, reply) is the game a reply's playouts start from (its
 // draws dealt here). A replier takes the reply best for itself, as the
-// solver's other players choose (other_prefers); or
+// solver's other players choose (other_prefers: score, territory, then
+// the worst for me; summed over the deals); or
 // greedy's reply with `greedy_replies` when its player is more likely greedy
 // than not. Returns how many candidates were solved (0: the order stands);
 // the solver's work is added to `nodes`.
 template <typename Start>
 int choose_by_solved_ends(const Game& root, const Request& request, const Candidate* arms, int* order, int n,
-                          Start&& start, bool greedy_replies, Clock::time_point deadline, long node_limit, long& nodes) {
+                          int deals, Start&& start, bool greedy_replies, Clock::time_point deadline, long node_limit,
+                          long& nodes) {
     constexpr int kMostCandidates = 8;
     int solved = 0, chosen = 0;
-    EndgameValue chosen_value;
+    double chosen_value = 0;
     for (; solved < std::min(n, kMostCandidates); ++solved) {
         const Candidate& a = arms[order[solved]];
-        EndgameValue value;
-        FinalTally theirs;
+        double value = 0, theirs = 0;  // mine and the replier's (score, territory), summed over the deals
         bool have = false;
         for (int c = 0; c < a.n_replies; ++c) {
             if (a.replier >= 0 && greedy_replies && a.greedy_weight > 0.5 && c != a.greedy_reply) continue;
-            Game g = start(order[solved], c);
-            Rng rng(1);  // nothing unknown: every deal is the same
-            resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-            if (g.is_terminal() || g.turn() != root.turn() + 1) return 0;
-            const EndgameSolution s = solve_endgame_value(g, deadline, node_limit);
-            nodes += s.nodes;
-            if (!s.solved) {
-                have = false;  // out of time: this candidate is not solved
-                break;
+            double mine = 0, reply_end = 0;
+            for (int d = 1; d <= deals; ++d) {
+                Game g = start(order[solved], c);
+                Rng rng(d);  // deal d the same for every candidate (with nothing unknown, every deal is the same)
+                resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
+                if (g.is_terminal() || g.turn() != root.turn() + 1) return 0;
+                const EndgameSolution s = solve_endgame_value(g, deadline, node_limit);
+                nodes += s.nodes;
+                if (!s.solved) return std::rotate(order, order + chosen, order + chosen + 1), solved;  // out of time
+                // Summable over deals, in EndgameValue's order for one: first place, players beaten, margin, score.
+                const EndgameValue& v = s.value;
+                mine += v.first * 1e9 + v.ahead * 1e6 + v.margin * 1e3 + v.score;
+                if (a.replier >= 0) reply_end += s.tally[a.replier].score * 1e3 + s.tally[a.replier].territory;
             }
-            const FinalTally reply_end = a.replier >= 0 ? s.tally[a.replier] : FinalTally{};
-            if (!have || (a.replier >= 0 && other_prefers(reply_end, s.value, theirs, value)))
-                value = s.value, theirs = reply_end, have = true;
+            if (!have || reply_end > theirs || (reply_end == theirs && mine < value))
+                value = mine, theirs = reply_end, have = true;
         }
-        if (!have) break;
         if (solved == 0 || chosen_value < value) chosen = solved, chosen_value = value;
     }
     std::rotate(order, order + chosen, order + chosen + 1);  // the chosen one first, the others in order

@@ -68,11 +68,13 @@ struct SearchOptions {
     int horizon = 0;
 #endif
     bool endgame = true;         // solve the last two turns exactly (src/endgame.h) when it fits the time
-    // The duel's turn before the last draft: the best candidates' ends
-    // solved (src/endgame_ahead.h); in 4p, the other variant where nothing is
-    // unknown then, the gain was not clear (docs/experiments.md).
+    // The turn before the last draft, the best candidates' ends solved
+    // (src/endgame_ahead.h): in the duel and 4p, and in 2p on ahead_deals
+    // deals of the unknown last draft; in 3p, on such deals, nothing was
+    // gained (docs/experiments.md).
     bool endgame_ahead = true;
-    bool many_endgame_ahead = false;
+    bool many_endgame_ahead = true;
+    int ahead_deals = 8, many_ahead_deals = 0;
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
     PolicyWeights weights;
@@ -101,13 +103,15 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
     visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
     visit("many_learn_replies", o.many_learn_replies);  //! the same with 3 or 4 players
-    visit("replies_from", o.replies_from);          //! replies searched once this few candidates are left (before: greedy's)
+    visit("replies_from", o.replies_from);          //! replies searched for the last N candidates (before: greedy's)
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
-    visit("endgame_ahead", o.endgame_ahead);        //! 0: (duel) no solve of the candidates' ends at the turn before the last draft
-    visit("many_endgame_ahead", o.many_endgame_ahead);  //! 1: the same in 4p
+    visit("endgame_ahead", o.endgame_ahead);        //! 0: (2p, duel) the turn before the last draft not solved
+    visit("many_endgame_ahead", o.many_endgame_ahead);  //! 0: the same in 3p, 4p
+    visit("ahead_deals", o.ahead_deals);            //! (2p) deals of the unknown last draft solved
+    visit("many_ahead_deals", o.many_ahead_deals);  //! the same in 3p
     visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
-    visit("tree_others", o.tree.others);            //! each other player's later answers in a tree of its own (0: none)
+    visit("tree_others", o.tree.others);            //! the others' later answers in trees of their own (0: none)
     visit("many_tree_others", o.tree.many_others);  //! the same with 3 or 4 players
     visit("tree_picks", o.tree.picks);              //! 1: the trees search picks too
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
@@ -223,12 +227,16 @@ class Search {
             report.mode = "forced";
             return report;
         }
-        const bool ahead = root.variant().players > 2 ? options_.many_endgame_ahead : options_.endgame_ahead;
-        if (ahead && options_.endgame && endgame_ahead_applies(root, request)) {  // the halving, then the solves
+        const bool many = root.variant().players > 2, ahead = many ? options_.many_endgame_ahead : options_.endgame_ahead;
+        const int deals = ahead && options_.endgame
+                              ? endgame_ahead_deals(root, request, many ? options_.many_ahead_deals : options_.ahead_deals)
+                              : 0;
+        if (deals) {  // the halving, then the solves
             const TimeBudget halving_part(budget.start(), budget.budget_ms() * kAheadHalvingShare, budget.clock());
             report.playouts = halving(root, request, n, halving_part);
-            choose_by_solved_ends(root, request, arms_, order_, n, [&](int arm, int reply) { return start(arm, reply); },
-                                  learn_replies_, solver_deadline(budget.deadline()), solver_nodes(), report.nodes);
+            choose_by_solved_ends(root, request, arms_, order_, n, deals,
+                                  [&](int arm, int reply) { return start(arm, reply); }, learn_replies_,
+                                  solver_deadline(budget.deadline()), solver_nodes(), report.nodes);
         } else {
             report.playouts = halving(root, request, n, budget);
         }
