@@ -23,7 +23,7 @@
 //  max_placements: placements kept as candidates (each with every pick)
 //  greedy_turn: 0: the others' rest of this turn by the playout policy
 //  replies: 0: the next player's pick after mine guessed by greedy
-//  learn_replies: 1: expect greedy's pick as its picks so far make it greedy
+//  learn_replies: 1: expect greedy's pick from players who pick as greedy
 //  many_learn_replies: the same with 3 or 4 players
 //  replies_from: replies searched for the last N candidates (before: greedy's)
 //  endgame: 0: no exact solve of the last two turns
@@ -33,7 +33,7 @@
 //  many_ahead_deals: the same in 3p
 //  tree_depth: my later answers searched as a tree (0: none)
 //  many_tree_depth: the same with 3 or 4 players
-//  tree_others: the others' later answers in trees of their own (0: none)
+//  tree_others: the others' later answers in their own trees (0: none)
 //  many_tree_others: the same with 3 or 4 players
 //  tree_picks: 1: the trees search picks too
 //  tree_explore: its UCB exploration
@@ -1427,8 +1427,8 @@ v.margin=r.score[0]-best_other;
 v.score=r.score[0];
 return v;
 }
-KD_INLINE bool other_prefers(const FinalTally&a,const EndgameValue&mine_a,const FinalTally&b,
-const EndgameValue&mine_b){
+template<typename Mine>
+KD_INLINE bool other_prefers(const FinalTally&a,const Mine&mine_a,const FinalTally&b,const Mine&mine_b){
 if(a.score!=b.score)return a.score>b.score;
 if(a.territory!=b.territory)return a.territory>b.territory;
 return mine_a<mine_b;
@@ -1806,31 +1806,33 @@ int deals,Start&&start,bool greedy_replies,Clock::time_point deadline,long node_
 long&nodes){
 constexpr int kMostCandidates=8;
 int solved=0,chosen=0;
-double chosen_value=0;
-for(;solved<std::min(n,kMostCandidates);++solved){
+double chosen_value=0,value=0;
+auto solve_candidate=[&]{
 const Candidate&a=arms[order[solved]];
-double value=0,theirs=0;
-bool have=false;
+FinalTally theirs;
 for(int c=0;c<a.n_replies;++c){
 if(a.replier>=0&&greedy_replies&&a.greedy_weight>0.5&&c!=a.greedy_reply)continue;
-double mine=0,reply_end=0;
+double mine=0;
+FinalTally sums{0,0,0};
 for(int d=1;d<=deals;++d){
 Game g=start(order[solved],c);
 Rng rng(d);
 resample_draws(g,request.unseen,request.n_unseen,root.drawn_count(),rng);
-if(g.is_terminal()||g.turn()!=root.turn()+1)return 0;
+if(g.is_terminal()||g.turn()!=root.turn()+1)return false;
 const EndgameSolution s=solve_endgame_value(g,deadline,node_limit);
 nodes+=s.nodes;
-if(!s.solved)return std::rotate(order,order+chosen,order+chosen+1),solved;
+if(!s.solved)return false;
 const EndgameValue&v=s.value;
 mine+=v.first*1e9+v.ahead*1e6+v.margin*1e3+v.score;
-if(a.replier>=0)reply_end+=s.tally[a.replier].score*1e3+s.tally[a.replier].territory;
+if(a.replier>=0)
+sums.score+=s.tally[a.replier].score,sums.territory+=s.tally[a.replier].territory;
 }
-if(!have||reply_end>theirs||(reply_end==theirs&&mine<value))
-value=mine,theirs=reply_end,have=true;
+if(theirs.score<0||other_prefers(sums,mine,theirs,value))value=mine,theirs=sums;
 }
+return true;
+};
+for(;solved<std::min(n,kMostCandidates)&&solve_candidate();++solved)
 if(solved==0||chosen_value<value)chosen=solved,chosen_value=value;
-}
 std::rotate(order,order+chosen,order+chosen+1);
 return solved;
 }

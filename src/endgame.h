@@ -116,9 +116,9 @@ inline EndgameValue endgame_value(const FinalTally* t, int players) {
 
 // Whether another player prefers ending with `a` (my value then: mine_a) to
 // ending with `b`: by its (score, territory), and when they are equal, the
-// end worse for me (the safe assumption).
-KD_INLINE bool other_prefers(const FinalTally& a, const EndgameValue& mine_a, const FinalTally& b,
-                             const EndgameValue& mine_b) {
+// end worse for me (the safe assumption). Mine: an EndgameValue, or a sum of them.
+template <typename Mine>
+KD_INLINE bool other_prefers(const FinalTally& a, const Mine& mine_a, const FinalTally& b, const Mine& mine_b) {
     if (a.score != b.score) return a.score > b.score;
     if (a.territory != b.territory) return a.territory > b.territory;
     return mine_a < mine_b;

@@ -33,48 +33,49 @@ inline int endgame_ahead_deals(const Game& root, const Request& request, int dea
     return request.n_unseen == v.tiles_used - root.drawn_count() ? 1 : deals;
 }
 
-
 // Puts first in order[0..n) the best of its first candidates by their solved
 // ends on `deals` deals of the last draft (the same for every candidate);
 // start(arm, reply) is the game a reply's playouts start from (its
 // draws dealt here). A replier takes the reply best for itself, as the
-// solver's other players choose (other_prefers: score, territory, then
-// the worst for me; summed over the deals); or
-// greedy's reply with `greedy_replies` when its player is more likely greedy
-// than not. Returns how many candidates were solved (0: the order stands);
-// the solver's work is added to `nodes`.
+// solver's other players choose (other_prefers, its tally summed over the
+// deals); or greedy's reply with `greedy_replies` when its player is more
+// likely greedy than not. Returns how many candidates were solved (before
+// the time ran out); the solver's work is added to `nodes`.
 template <typename Start>
 int choose_by_solved_ends(const Game& root, const Request& request, const Candidate* arms, int* order, int n,
                           int deals, Start&& start, bool greedy_replies, Clock::time_point deadline, long node_limit,
                           long& nodes) {
     constexpr int kMostCandidates = 8;
     int solved = 0, chosen = 0;
-    double chosen_value = 0;
-    for (; solved < std::min(n, kMostCandidates); ++solved) {
+    double chosen_value = 0, value = 0;
+    // The value of candidate order[solved] (its replier's best reply's), false when an end is not solved.
+    auto solve_candidate = [&] {
         const Candidate& a = arms[order[solved]];
-        double value = 0, theirs = 0;  // mine and the replier's (score, territory), summed over the deals
-        bool have = false;
+        FinalTally theirs;  // the chosen reply's (score -1: none yet)
         for (int c = 0; c < a.n_replies; ++c) {
             if (a.replier >= 0 && greedy_replies && a.greedy_weight > 0.5 && c != a.greedy_reply) continue;
-            double mine = 0, reply_end = 0;
+            double mine = 0;
+            FinalTally sums{0, 0, 0};  // the replier's tallies summed over the deals
             for (int d = 1; d <= deals; ++d) {
                 Game g = start(order[solved], c);
                 Rng rng(d);  // deal d the same for every candidate (with nothing unknown, every deal is the same)
                 resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-                if (g.is_terminal() || g.turn() != root.turn() + 1) return 0;
+                if (g.is_terminal() || g.turn() != root.turn() + 1) return false;
                 const EndgameSolution s = solve_endgame_value(g, deadline, node_limit);
                 nodes += s.nodes;
-                if (!s.solved) return std::rotate(order, order + chosen, order + chosen + 1), solved;  // out of time
+                if (!s.solved) return false;  // out of time
                 // Summable over deals, in EndgameValue's order for one: first place, players beaten, margin, score.
                 const EndgameValue& v = s.value;
                 mine += v.first * 1e9 + v.ahead * 1e6 + v.margin * 1e3 + v.score;
-                if (a.replier >= 0) reply_end += s.tally[a.replier].score * 1e3 + s.tally[a.replier].territory;
+                if (a.replier >= 0)
+                    sums.score += s.tally[a.replier].score, sums.territory += s.tally[a.replier].territory;
             }
-            if (!have || reply_end > theirs || (reply_end == theirs && mine < value))
-                value = mine, theirs = reply_end, have = true;
+            if (theirs.score < 0 || other_prefers(sums, mine, theirs, value)) value = mine, theirs = sums;
         }
+        return true;
+    };
+    for (; solved < std::min(n, kMostCandidates) && solve_candidate(); ++solved)
         if (solved == 0 || chosen_value < value) chosen = solved, chosen_value = value;
-    }
     std::rotate(order, order + chosen, order + chosen + 1);  // the chosen one first, the others in order
     return solved;
 }

@@ -101,7 +101,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("max_placements", o.max_placements);     //! placements kept as candidates (each with every pick)
     visit("greedy_turn", o.greedy_turn);            //! 0: the others' rest of this turn by the playout policy
     visit("replies", o.replies);                    //! 0: the next player's pick after mine guessed by greedy
-    visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick as its picks so far make it greedy
+    visit("learn_replies", o.learn_replies);        //! 1: expect greedy's pick from players who pick as greedy
     visit("many_learn_replies", o.many_learn_replies);  //! the same with 3 or 4 players
     visit("replies_from", o.replies_from);          //! replies searched for the last N candidates (before: greedy's)
     visit("endgame", o.endgame);                    //! 0: no exact solve of the last two turns
@@ -111,7 +111,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("many_ahead_deals", o.many_ahead_deals);  //! the same in 3p
     visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
-    visit("tree_others", o.tree.others);            //! the others' later answers in trees of their own (0: none)
+    visit("tree_others", o.tree.others);            //! the others' later answers in their own trees (0: none)
     visit("many_tree_others", o.tree.many_others);  //! the same with 3 or 4 players
     visit("tree_picks", o.tree.picks);              //! 1: the trees search picks too
     visit("tree_explore", o.tree.explore);          //! its UCB exploration

@@ -654,7 +654,9 @@ TEST(Search, SolvesTheBestCandidatesEndsATurnAhead) {
                     const Kingdom& k = r.game.kingdom(0);
                     const Tile& tile = kTiles[r.game.current_tile()];
                     ++positions;
-                    if (ahead.mode != std::string("forced")) EXPECT_GT(ahead.nodes, 0) << v->name << " seed " << seed;
+                    if (ahead.mode != std::string("forced")) {
+                        EXPECT_GT(ahead.nodes, 0) << v->name << " seed " << seed;
+                    }
                     EXPECT_EQ(plain.nodes, 0) << v->name << " seed " << seed;
                     if (k.has_legal_placement(tile, Rule::Match)) {
                         EXPECT_TRUE(k.is_legal(tile, Rule::Match, ahead.answer.put));
