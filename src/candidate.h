@@ -27,7 +27,6 @@ struct Candidate {
     double greedy_weight = 0;    // the share of greedy's reply in my value (Search::reply_weight())
     int reply_picks[kMaxReplies];  // each reply's pick (with a replier)
     int tree = -1;               // the root of its tree of my later answers (src/answer_trees.h; -1: none)
-    int others[kMaxReplies][kMaxPlayers];  // after each reply, each other seat's tree (-1: none; [0] unused)
     int deals = 0;               // deals played, each by every reply
     Sums sums[kMaxReplies];
 

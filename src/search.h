@@ -1,6 +1,6 @@
 // The decision: a time-boxed Monte Carlo search over the joint choice
-// (where to PUT, which tile to PICK), each candidate answer followed by
-// trees of the players' later answers.
+// (where to PUT, which tile to PICK), each candidate answer followed by a
+// tree of my later answers.
 //
 // Candidates are every placement (up to 64) with every free pick. Each is
 // followed by the other players' answers for the rest of the turn, full
@@ -10,9 +10,8 @@
 // best for that player by its own playout value; guessing its pick by greedy
 // alone was wrong about half the time against `mce`. Each playout then deals the
 // unknown future draws from the unseen tiles and plays the game out: my next
-// answers by an open-loop tree under the candidate (src/answer_trees.h), the
-// others' (with `tree_others`) by trees of their own, everything else by the
-// fast policy; its value is my share of the points of the two leaders, me
+// answers by an open-loop tree under the candidate (src/answer_trees.h),
+// everything else by the fast policy; its value is my share of the points of the two leaders, me
 // and the best of the others (the paper's own / (own + best)). Candidates
 // share their deals (common random numbers) and compete by sequential
 // halving, so that time goes to the choices still open. The last two turns
@@ -76,7 +75,7 @@ struct SearchOptions {
     bool many_endgame_ahead = true;
     int ahead_deals = 8, many_ahead_deals = 0;
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
-    TreeOptions tree;            // the players' later answers searched as trees (src/answer_trees.h)
+    TreeOptions tree;            // my later answers searched as trees (src/answer_trees.h)
     PolicyWeights weights;
 };
 
@@ -111,13 +110,9 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("many_ahead_deals", o.many_ahead_deals);  //! the same in 3p
     visit("tree_depth", o.tree.depth);              //! my later answers searched as a tree (0: none)
     visit("many_tree_depth", o.tree.many_depth);    //! the same with 3 or 4 players
-    visit("tree_others", o.tree.others);            //! the others' later answers in their own trees (0: none)
-    visit("many_tree_others", o.tree.many_others);  //! the same with 3 or 4 players
-    visit("tree_picks", o.tree.picks);              //! 1: the trees search picks too
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
     visit("duel_tree_explore", o.tree.duel_explore);  //! the same in the duel
     visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) placements
-    visit("tree_pick_widen", o.tree.pick_widen);    //! ... and 1 + sqrt(n / tree_pick_widen) of the free tiles
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 #endif
@@ -183,7 +178,7 @@ class Search {
   public:
     static constexpr int kMaxCandidates = 256;
 
-    static constexpr int kTreeNodes = 1 << 19;  // the trees' pool, 340 bytes a node, reserved at the start
+    static constexpr int kTreeNodes = 1 << 19;  // the trees' pool, 208 bytes a node, reserved at the start
 
     explicit Search(const SearchOptions& options)
         : options_(options), tree_(uses_trees(options.tree) ? kTreeNodes : 0) {
@@ -285,7 +280,7 @@ class Search {
     }
     long solver_nodes() const { return options_.max_playouts > 0 ? options_.endgame_nodes : 0; }
     static constexpr double kAheadHalvingShare = 0.75;  // of the time, at the turn solved ahead (src/endgame_ahead.h)
-    static bool uses_trees(const TreeOptions& o) { return o.depth > 0 || o.many_depth > 0 || o.others > 0 || o.many_others > 0; }
+    static bool uses_trees(const TreeOptions& o) { return o.depth > 0 || o.many_depth > 0; }
     Game& start(int arm, int reply) { return starts_[arm * kMaxReplies + reply]; }
 
     // The games after arm i: with `greedy`, the other players' answers for
@@ -324,10 +319,6 @@ class Search {
                 history = GreedyTurn::after(history, choice.pick);
                 forced = -1;
             }
-            // Each other seat's tree: one for each kingdom it can have here, whatever my answer.
-            for (int s = 1; s < root.players(); ++s)
-                a.others[c][s] = tree_options_.others > 0 && !g.eliminated(s) ? tree_.root_for(s, g.kingdom(s))
-                                                                               : AnswerTrees::kNoNode;
         }
     }
     // Fills arms_ with the candidate answers: the best placements by the
@@ -362,18 +353,12 @@ class Search {
             Rng rng(seed);
             Game g = start(i, c);
             resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
-            int roots[kMaxPlayers] = {a.tree};
-            bool tree = a.tree != AnswerTrees::kNoNode;
-            for (int s = 1; s < root.players(); ++s) roots[s] = a.others[c][s], tree |= roots[s] != AnswerTrees::kNoNode;
-            if (tree) tree_.playout(g, roots, rng, weights_, cut_turn_, tree_options_);
+            const bool tree = a.tree != AnswerTrees::kNoNode;
+            if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
             else playout(g, rng, weights_, cut_turn_);
             const PlayoutEnding e(g, !g.is_terminal());
             Candidate::Sums& sums = a.sums[c];
-            if (tree) {
-                double values[kMaxPlayers];
-                for (int s = 0; s < root.players(); ++s) values[s] = e.share(s);
-                tree_.backup(values);
-            }
+            if (tree) tree_.backup(e.share(0));
             sums.me += e.share(0);
             sums.wins += e.first();
             if (a.replier >= 0) sums.them += e.share(a.replier);
@@ -490,7 +475,7 @@ class Search {
     int order_[kMaxCandidates];
     std::vector<Game> starts_ = std::vector<Game>(kMaxCandidates * kMaxReplies, Game(kTwoPlayers, Rule::Match));
     GreedyTurn greedy_turn_;  // the others' greedy answers this turn, computed once
-    AnswerTrees tree_;         // my later answers' trees, one per candidate, and the others' (src/answer_trees.h)
+    AnswerTrees tree_;         // my later answers' trees, one per candidate (src/answer_trees.h)
     bool learn_replies_ = false;  // learn_replies or many_learn_replies, by the game's number of players
     OpponentModel opponents_;     // what this game taught about the others' picks (with learn_replies_)
 };

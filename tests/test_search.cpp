@@ -446,18 +446,14 @@ TreeStart tree_start(uint64_t seed, int turn) {
 }
 
 // One playout of the tree from `start`, the deal and dice from `seed`; returns my final score.
-int tree_playout(AnswerTrees& tree, int root, const TreeStart& t, uint64_t seed, const TreeOptions& o,
-                 int other_root = AnswerTrees::kNoNode) {
+int tree_playout(AnswerTrees& tree, int root, const TreeStart& t, uint64_t seed, const TreeOptions& o) {
     Rng rng(seed);
     Game g = t.start;
     resample_draws(g, t.request.unseen, t.request.n_unseen, t.request.game.drawn_count(), rng);
-    const int roots[kMaxPlayers] = {root, other_root};
-    tree.playout(g, roots, rng, PolicyWeights(), kNoTurnLimit, o);
+    tree.playout(g, root, rng, PolicyWeights(), kNoTurnLimit, o);
     EXPECT_TRUE(g.is_terminal());
-    EXPECT_FALSE(g.eliminated(0) || g.eliminated(1)) << "the trees' picks are free tiles";
-    const Result r = g.result(false);
-    const double values[kMaxPlayers] = {leaders_share(r, 0), leaders_share(r, 1)};
-    tree.backup(values);
+    EXPECT_FALSE(g.eliminated(0) || g.eliminated(1));
+    tree.backup(leaders_share(g.result(false), 0));
     return g.kingdom(0).score();
 }
 
@@ -535,61 +531,6 @@ TEST(AnswerTrees, AFullPoolLeavesThePolicyToPlay) {
     EXPECT_EQ(tree.new_root(), AnswerTrees::kNoNode);
 }
 
-TEST(AnswerTrees, PicksAreTilesOfTheDealTriedByUcbOverTheirAvailability) {
-    const TreeStart t = tree_start(34, 2);
-    TreeOptions o;
-    o.depth = 4, o.picks = true, o.pick_widen = 4;
-    AnswerTrees tree(20000);
-    const int root = tree.new_root();
-    const int n = 2000;
-    for (int k = 0; k < n; ++k) tree_playout(tree, root, t, uint64_t(k), o);
-    ASSERT_EQ(tree.visits_of(root), n);
-    AnswerTrees::PickView picks[AnswerTrees::kMaxPickEdges];
-    const int m = tree.picks_of(root, picks);
-    int visits = 0, tried = 0;
-    for (int i = 0; i < m; ++i) {
-        EXPECT_LE(picks[i].visits, picks[i].available) << "a tile is chosen only where it is free and open";
-        EXPECT_TRUE(valid_tile_id(picks[i].tile));
-        for (int j = 0; j < i; ++j) EXPECT_NE(picks[i].tile, picks[j].tile) << "one edge a tile";
-        visits += picks[i].visits, tried += picks[i].visits > 0;
-    }
-    EXPECT_LE(visits, n);
-    EXPECT_GE(tried, 2) << "more picks than the policy's best are tried";
-    // Widening shut: each deal's pick is the one the policy values best, so one edge a deal at most is open.
-    o.pick_widen = 1e12;
-    AnswerTrees shut(20000);
-    const int r = shut.new_root();
-    for (int k = 0; k < 300; ++k) tree_playout(shut, r, t, uint64_t(k), o);
-    const int ms = shut.picks_of(r, picks);
-    for (int i = 0; i < ms; ++i) EXPECT_EQ(picks[i].visits, picks[i].available) << "no choice, no other tile open";
-}
-
-TEST(AnswerTrees, AnotherPlayersTreeIsFoundByItsKingdomAndSearchesItsPlacements) {
-    const TreeStart t = tree_start(35, 2);
-    AnswerTrees tree(20000);
-    const int other = tree.root_for(1, t.start.kingdom(1));
-    EXPECT_EQ(tree.root_for(1, t.start.kingdom(1)), other) << "one root for one kingdom";
-    EXPECT_NE(tree.root_for(1, t.start.kingdom(0)), other);
-    TreeOptions o;
-    o.depth = 0, o.others = 4, o.picks = true;
-    const int n = 1500;
-    for (int k = 0; k < n; ++k) tree_playout(tree, AnswerTrees::kNoNode, t, uint64_t(k), o, other);
-    EXPECT_EQ(tree.visits_of(other), n) << "its next tile is known: every playout passes its root";
-    AnswerTrees::EdgeView edges[AnswerTrees::kMaxEdges];
-    const int m = tree.edges_of(other, edges);
-    const Kingdom& k = t.start.kingdom(1);
-    const int tile = tree.tile_of(other);
-    Placement ranked[AnswerTrees::kMaxEdges];
-    const int r = rank_placements(k, kTiles[tile], Rule::Match, PolicyWeights(), AnswerTrees::kMaxEdges - 1, ranked);
-    ASSERT_EQ(m, r + 1) << "its placements, in its own kingdom";
-    int tried = 0;
-    for (int i = 1; i < m; ++i) {
-        EXPECT_EQ(edges[i].put, ranked[i - 1]);
-        tried += edges[i].visits > 0;
-    }
-    EXPECT_GE(tried, 2);
-}
-
 TEST(Candidate, UntilItsRepliesOpenOnlyGreedysCounts) {
     Candidate a;
     a.n_replies = 3, a.greedy_reply = 1, a.deals = 2;
@@ -605,8 +546,8 @@ TEST(Candidate, UntilItsRepliesOpenOnlyGreedysCounts) {
 }
 
 TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
-    // My answers' trees alone (the default), then every player's with their picks, replies searched late.
-    for (bool everyone : {false, true})
+    // The default, then with replies searched late.
+    for (bool late_replies : {false, true})
         for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
             Game g = Game::deal(*v, Rule::Match, 51);
             for (int i = 0; i < 3 * v->players; ++i) {
@@ -617,7 +558,7 @@ TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
             const Request r = memory.receive(g, g.current_player());
             SearchOptions o = fixed(3000, 7);
             o.tree.depth = 4;
-            if (everyone) o.tree.others = o.tree.many_others = 3, o.tree.picks = true, o.replies_from = 8;
+            if (late_replies) o.replies_from = 8;
             const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
             ASSERT_STREQ(a.mode, "mc") << v->name;
             EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
