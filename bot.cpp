@@ -2043,31 +2043,16 @@ if(v>best_value)best_value=v,best=id;
 });
 return best;
 }
-inline int pick_values(const Game&g,const PolicyWeights&w,int*ids,int*values){
-const Kingdom&k=g.kingdom(g.current_player());
-const bool last=last_pick(g);
-const PolicyWeights points=last_pick_weights(w);
-const LaterPickers later(g);
-int n=0;
-g.for_each_free_pick([&](int i,int id){
-ids[n]=id;
-values[n++]=last?best_placement_value(k,kTiles[id],g.rule(),points)
-:pick_score(g,k,later,w,i,kTiles[id]);
-});
-return n;
-}
-template<typename Decide>
-inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn,Decide&&decide){
+template<typename Place>
+inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn,Place&&place){
 while(!g.is_terminal()&&g.turn()<until_turn){
-Move move=decide(g);
-if(!g.first_turn()&&!move.put.valid())move.put=policy_placement(g,rng,w);
-if(g.last_turn())move.pick=-1;
-else if(move.pick<0)move.pick=policy_pick(g,rng,w);
-g.apply(move.put,move.pick,true);
+Placement put=place(g);
+if(!g.first_turn()&&!put.valid())put=policy_placement(g,rng,w);
+g.apply(put,g.last_turn()?-1:policy_pick(g,rng,w),true);
 }
 }
 inline void playout(Game&g,Rng&rng,const PolicyWeights&w,int until_turn=kNoTurnLimit){
-playout(g,rng,w,until_turn,[](const Game&){return Move{};});
+playout(g,rng,w,until_turn,[](const Game&){return Placement{};});
 }
 constexpr int kRankValueWeight=4,kRankHoleWeight=3;
 inline int rank_placements(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,int keep,
@@ -2249,7 +2234,7 @@ void playout(Game&g,int root,Rng&rng,const PolicyWeights&w,int until_turn,const 
 Walk walk{root,-1,false};
 path_length_=0;
 ::kd::playout(g,rng,w,until_turn,[&](const Game&now){
-return walk.node==kNoNode||now.current_player()!=0?Move{}:answer(now,walk,w,o);
+return walk.node==kNoNode||now.current_player()!=0?Placement{}:answer(now,walk,w,o);
 });
 }
 void backup(double value){
@@ -2282,18 +2267,18 @@ struct Walk{
 int node,edge;
 bool added;
 };
-Move answer(const Game&now,Walk&walk,const PolicyWeights&w,const TreeOptions&o){
-if(path_length_>=std::min(o.depth,kMaxDepth)||now.first_turn()||now.last_turn())return Move{};
+Placement answer(const Game&now,Walk&walk,const PolicyWeights&w,const TreeOptions&o){
+if(path_length_>=std::min(o.depth,kMaxDepth)||now.first_turn()||now.last_turn())return Placement{};
 const int tile=now.current_tile();
 const int node=walk.edge<0?at_root(walk.node,tile,now,w,walk.added)
 :below(walk.node,walk.edge,tile,now,w,walk.added);
 walk.node=node;
-if(node==kNoNode)return Move{};
+if(node==kNoNode)return Placement{};
 const int put=select_put(nodes_[size_t(node)],o);
 path_[path_length_++]=Step{node,put};
 walk.edge=put;
 if(walk.added||put==kPolicyEdge)walk.node=kNoNode;
-return Move{nodes_[size_t(node)].puts[put].put,-1};
+return nodes_[size_t(node)].puts[put].put;
 }
 int allocate(){
 if(nodes_.size()==nodes_.capacity())return kNoNode;

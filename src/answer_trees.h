@@ -75,7 +75,7 @@ class AnswerTrees {
         path_length_ = 0;
         ::kd::playout(g, rng, w, until_turn, [&](const Game& now) {
             // Most answers are the others' or past the tree's end: no call then (CodinGame's build does not inline it).
-            return walk.node == kNoNode || now.current_player() != 0 ? Move{} : answer(now, walk, w, o);
+            return walk.node == kNoNode || now.current_player() != 0 ? Placement{} : answer(now, walk, w, o);
         });
     }
     // The last playout's value (my share), for every edge on its path.
@@ -136,20 +136,19 @@ class AnswerTrees {
         bool added;  // this playout added a node: the tree ends below it
     };
 
-    // My answer in `now` by the tree (its placement; the policy picks), or
-    // the policy's (an invalid put, pick -1) where the tree ends.
-    Move answer(const Game& now, Walk& walk, const PolicyWeights& w, const TreeOptions& o) {
-        if (path_length_ >= std::min(o.depth, kMaxDepth) || now.first_turn() || now.last_turn()) return Move{};
+    // My placement in `now` by the tree, or the policy's (invalid) where the tree ends.
+    Placement answer(const Game& now, Walk& walk, const PolicyWeights& w, const TreeOptions& o) {
+        if (path_length_ >= std::min(o.depth, kMaxDepth) || now.first_turn() || now.last_turn()) return Placement{};
         const int tile = now.current_tile();
         const int node = walk.edge < 0 ? at_root(walk.node, tile, now, w, walk.added)
                                        : below(walk.node, walk.edge, tile, now, w, walk.added);
         walk.node = node;
-        if (node == kNoNode) return Move{};
+        if (node == kNoNode) return Placement{};
         const int put = select_put(nodes_[size_t(node)], o);
         path_[path_length_++] = Step{node, put};
         walk.edge = put;
         if (walk.added || put == kPolicyEdge) walk.node = kNoNode;  // the tree ends: at a new node, or the policy's placement
-        return Move{nodes_[size_t(node)].puts[put].put, -1};
+        return nodes_[size_t(node)].puts[put].put;
     }
 
     int allocate() {

@@ -258,38 +258,19 @@ KD_PLAYOUT_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& 
     return best;
 }
 
-// The policy's value of each free pick of the player to act, without its
-// jitter (a last pick at its exact worth): ids and values in draft order,
-// for the trees' order of picks (src/answer_trees.h). Returns how many.
-inline int pick_values(const Game& g, const PolicyWeights& w, int* ids, int* values) {
-    const Kingdom& k = g.kingdom(g.current_player());
-    const bool last = last_pick(g);
-    const PolicyWeights points = last_pick_weights(w);
-    const LaterPickers later(g);
-    int n = 0;
-    g.for_each_free_pick([&](int i, int id) {
-        ids[n] = id;
-        values[n++] = last ? best_placement_value(k, kTiles[id], g.rule(), points)
-                           : pick_score(g, k, later, w, i, kTiles[id]);
-    });
-    return n;
-}
-
 // Plays g with the policy for every player to the end, or to the start of
-// turn `until_turn`; each answer as decide(g) says where it says (a valid
-// put, a pick >= 0: the trees of src/answer_trees.h), else by the policy.
-template <typename Decide>
-inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Decide&& decide) {
+// turn `until_turn`; each placement where place(g) gives a valid one (the
+// tree of my placements, src/answer_trees.h), else by the policy.
+template <typename Place>
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Place&& place) {
     while (!g.is_terminal() && g.turn() < until_turn) {
-        Move move = decide(g);
-        if (!g.first_turn() && !move.put.valid()) move.put = policy_placement(g, rng, w);
-        if (g.last_turn()) move.pick = -1;
-        else if (move.pick < 0) move.pick = policy_pick(g, rng, w);
-        g.apply(move.put, move.pick, true);
+        Placement put = place(g);
+        if (!g.first_turn() && !put.valid()) put = policy_placement(g, rng, w);
+        g.apply(put, g.last_turn() ? -1 : policy_pick(g, rng, w), true);
     }
 }
 inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn = kNoTurnLimit) {
-    playout(g, rng, w, until_turn, [](const Game&) { return Move{}; });
+    playout(g, rng, w, until_turn, [](const Game&) { return Placement{}; });
 }
 
 // The placements of `tile` in k best by the policy's value without jitter
