@@ -10,11 +10,11 @@
 // best for that player by its own playout value; guessing its pick by greedy
 // alone was wrong about half the time against `mce`. Each playout then deals the
 // unknown future draws from the unseen tiles and plays the game out: my next
-// answers by an open-loop tree under the candidate (src/answer_trees.h),
-// everything else by the fast policy; its value is my share of the points of the two leaders, me
-// and the best of the others (the paper's own / (own + best)). Candidates
-// share their deals (common random numbers) and compete by sequential
-// halving, so that time goes to the choices still open. The last two turns
+// placements by an open-loop tree under the candidate (src/answer_trees.h),
+// everything else by the fast policy; its value is my share of the points of
+// the two leaders, me and the best of the others (the paper's own / (own +
+// best)). Candidates share their deals (common random numbers) and compete
+// by sequential halving, so that time goes to the choices still open. The last two turns
 // are solved exactly when it fits the time (src/endgame.h); the last turn,
 // which holds no chance and no interaction, always.
 #pragma once
