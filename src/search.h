@@ -357,9 +357,10 @@ class Search {
             if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
             else playout(g, rng, weights_, cut_turn_);
             const PlayoutEnding e(g, !g.is_terminal());
+            const double mine = e.share(0);
             Candidate::Sums& sums = a.sums[c];
-            if (tree) tree_.backup(e.share(0));
-            sums.me += e.share(0);
+            if (tree) tree_.backup(mine);
+            sums.me += mine;
             sums.wins += e.first();
             if (a.replier >= 0) sums.them += e.share(a.replier);
         }
