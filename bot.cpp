@@ -96,6 +96,8 @@ typedef uint64_t BoardWords __attribute__((vector_size(32)));
 struct alignas(32)Bitboard{
 BoardWords w;
 KD_INLINE Bitboard():w(BoardWords{0,0,0,0}){}
+struct Unset{};
+KD_INLINE explicit Bitboard(Unset){}
 KD_INLINE explicit Bitboard(BoardWords words):w(words){}
 KD_INLINE void set(int sq){w[sq>>6]|=uint64_t(1)<<(sq&63);}
 KD_INLINE bool test(int sq)const{return(w[sq>>6]>>(sq&63))&1;}
@@ -154,7 +156,7 @@ return shift_east(b)|shift_west(b)|shift_south(b)|shift_north(b);
 }
 struct NeighbourCounts{
 Bitboard bit0,bit1,bit2;
-KD_INLINE NeighbourCounts(){}
+KD_INLINE NeighbourCounts():bit0(Bitboard::Unset{}),bit1(Bitboard::Unset{}),bit2(Bitboard::Unset{}){}
 KD_INLINE int at(int sq)const{return bit0.test(sq)+2*bit1.test(sq)+4*bit2.test(sq);}
 KD_INLINE Bitboard nonzero()const{return bit0|bit1|bit2;}
 };
@@ -1940,30 +1942,41 @@ at[sq]+=edges.at(sq);
 }
 };
 template<typename Visit>
-KD_INLINE void for_each_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
+KD_INLINE void for_each_rotation_values(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
 Visit&&visit){
 const Kingdom::Options o=k.options(tile,rule);
 const Kingdom::LegalSquares legal=k.legal_squares(tile,o);
-if(tile.terrain1!=tile.terrain2){
 if(!legal.any())return;
+if(tile.terrain1!=tile.terrain2){
 SquareValues first,second;
 first.fill(k,tile.terrain1,tile.crowns1,o.near1,o.free,w);
 second.fill(k,tile.terrain2,tile.crowns2,o.near2,o.free,w);
-k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
-visit(sq,r,first.at[sq]+second.at[sq+kRotationStep[r]]);
-});
-}else{
+auto rotation=[&](int r)__attribute__((always_inline)){
+const int*second_r=second.at+kRotationStep[r];
+visit(legal.first[r],r,[&](long sq)__attribute__((always_inline)){return first.at[sq]+second_r[sq];});
+};
+rotation(0),rotation(1);
+if(legal.rotations==4)rotation(2),rotation(3);
+return;
+}
 const EdgeValues edges(k,tile.terrain1,w);
 Kingdom::Effect e;
 const bool one_zone=k.effect_next_to_one_zone(tile.terrain1,2,tile.crowns(),&e);
 const int joins=e.gain*w.gain+e.joined*w.joined,alone=2*tile.crowns()*w.gain;
 const Bitboard joining[2]={o.near1|shift_west(o.near1),o.near1|shift_north(o.near1)};
-k.for_each_legal_square(legal,[&](int sq,int r)__attribute__((always_inline)){
+for(int r=0;r<2;++r)
+visit(legal.first[r],r,[&](int sq)__attribute__((always_inline)){
 if(!one_zone)e=k.effect(tile,Kingdom::placement_at(sq,r));
-const int v=one_zone?(joining[r&1].test(sq)?joins:alone):e.gain*w.gain+e.joined*w.joined;
-visit(sq,r,edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v);
+const int v=one_zone?(joining[r].test(sq)?joins:alone):e.gain*w.gain+e.joined*w.joined;
+return edges.on()?v+edges.at(sq)+edges.at(sq+kRotationStep[r]):v;
 });
 }
+template<typename Visit>
+KD_INLINE void for_each_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
+Visit&&visit){
+for_each_rotation_values(k,tile,rule,w,[&](const Bitboard&first,int r,auto&&value)__attribute__((always_inline)){
+first.for_each_square([&](int sq)__attribute__((always_inline)){visit(sq,r,value(sq));});
+});
 }
 inline int best_placement_value(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w){
 int best=INT_MIN/2;
@@ -1975,14 +1988,22 @@ return best;
 KD_INLINE Placement jittered_best_placement(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
 Rng&rng){
 uint64_t dice=0;
-int best_value=INT_MIN,best_square=0,best_rotation=0,i=0;
-for_each_placement_value(k,tile,rule,w,[&](int sq,int r,int value)__attribute__((always_inline)){
-if(i==0)dice=rng.next();
-const int v=value+int((dice>>((i*kDiceBits)&63))&uint64_t(w.noise));
-if(v>best_value)best_value=v,best_square=sq,best_rotation=r;
-++i;
+const uint64_t noise=uint64_t(w.noise);
+unsigned shift=0;
+int best_value=INT_MIN,best_square=-1,best_rotation=0;
+for_each_rotation_values(k,tile,rule,w,[&](const Bitboard&first,int r,auto&&value)__attribute__((always_inline)){
+if(best_square<0)dice=rng.next(),best_square=0;
+for(unsigned words=first.nonzero_words();words;words&=words-1){
+const long word=__builtin_ctz(words);
+for(uint64_t bits=first.w[word];bits;bits&=bits-1){
+const long sq=word*64+long(__builtin_ctzll(bits));
+const int v=value(sq)+int((dice>>(shift&63))&noise);
+shift+=kDiceBits;
+if(v>best_value)best_value=v,best_square=int(sq),best_rotation=r;
+}
+}
 });
-return i?Kingdom::placement_at(best_square,best_rotation):Placement{};
+return shift?Kingdom::placement_at(best_square,best_rotation):Placement{};
 }
 KD_PLAYOUT_INLINE Placement policy_placement(const Game&g,Rng&rng,const PolicyWeights&w){
 const int seat=g.current_player();

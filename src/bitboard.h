@@ -57,6 +57,9 @@ struct alignas(32) Bitboard {
     BoardWords w;  // w[i] holds rows 4i..4i+3
 
     KD_INLINE Bitboard() : w(BoardWords{0, 0, 0, 0}) {}
+    // Left unset, for boards written before they are read (a hot path's scratch).
+    struct Unset {};
+    KD_INLINE explicit Bitboard(Unset) {}
     KD_INLINE explicit Bitboard(BoardWords words) : w(words) {}
 
     KD_INLINE void set(int sq) { w[sq >> 6] |= uint64_t(1) << (sq & 63); }
@@ -158,7 +161,9 @@ KD_INLINE Bitboard neighbors(const Bitboard& b) {
 // planes (count = bit0 + 2 bit1 + 4 bit2): a dozen operations count them all.
 struct NeighbourCounts {
     Bitboard bit0, bit1, bit2;
-    KD_INLINE NeighbourCounts() {}  // written out: see Kingdom::Options
+    // Unset until written (count_neighbours): the policy makes one for every
+    // placement it values, and reads it only with edge weights.
+    KD_INLINE NeighbourCounts() : bit0(Bitboard::Unset{}), bit1(Bitboard::Unset{}), bit2(Bitboard::Unset{}) {}
     KD_INLINE int at(int sq) const { return bit0.test(sq) + 2 * bit1.test(sq) + 4 * bit2.test(sq); }
     KD_INLINE Bitboard nonzero() const { return bit0 | bit1 | bit2; }
 };

@@ -126,35 +126,53 @@ struct SquareValues {
     }
 };
 
+// Calls visit(first squares, rotation, value) for each rotation of `tile`'s
+// legal placements in k (a symmetric tile: rotations 0 and 1), in
+// for_each_legal_placement's order, where value(square) is placement_value
+// of the placement at that first square. The tables behind it are filled
+// only when some placement is legal.
+template <typename Visit>
+KD_INLINE void for_each_rotation_values(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
+                                        Visit&& visit) {
+    const Kingdom::Options o = k.options(tile, rule);
+    const Kingdom::LegalSquares legal = k.legal_squares(tile, o);
+    if (!legal.any()) return;  // no table to fill (10% of the policy's placements)
+    if (tile.terrain1 != tile.terrain2) {
+        SquareValues first, second;
+        first.fill(k, tile.terrain1, tile.crowns1, o.near1, o.free, w);
+        second.fill(k, tile.terrain2, tile.crowns2, o.near2, o.free, w);
+        // Each rotation written out, so that the second square's step is a constant.
+        auto rotation = [&](int r) __attribute__((always_inline)) {
+            const int* second_r = second.at + kRotationStep[r];
+            visit(legal.first[r], r, [&](long sq) __attribute__((always_inline)) { return first.at[sq] + second_r[sq]; });
+        };
+        rotation(0), rotation(1);
+        if (legal.rotations == 4) rotation(2), rotation(3);
+        return;
+    }
+    const EdgeValues edges(k, tile.terrain1, w);
+    // Its terrain one zone (or none): a placement joins it exactly when a
+    // square is next to that land, first squares `joining` in rotations 0 and 1.
+    Kingdom::Effect e;
+    const bool one_zone = k.effect_next_to_one_zone(tile.terrain1, 2, tile.crowns(), &e);
+    const int joins = e.gain * w.gain + e.joined * w.joined, alone = 2 * tile.crowns() * w.gain;
+    const Bitboard joining[2] = {o.near1 | shift_west(o.near1), o.near1 | shift_north(o.near1)};
+    for (int r = 0; r < 2; ++r)  // a symmetric tile: rotations 0 and 1 only
+        visit(legal.first[r], r, [&](int sq) __attribute__((always_inline)) {
+            if (!one_zone) e = k.effect(tile, Kingdom::placement_at(sq, r));
+            const int v = one_zone ? (joining[r].test(sq) ? joins : alone) : e.gain * w.gain + e.joined * w.joined;
+            return edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v;
+        });
+}
+
 // Calls visit(first square, rotation, placement_value there) for every legal
 // placement, in for_each_legal_placement's order.
 template <typename Visit>
 KD_INLINE void for_each_placement_value(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
                                         Visit&& visit) {
-    const Kingdom::Options o = k.options(tile, rule);
-    const Kingdom::LegalSquares legal = k.legal_squares(tile, o);
-    if (tile.terrain1 != tile.terrain2) {
-        if (!legal.any()) return;  // no table to fill (10% of the policy's placements)
-        SquareValues first, second;
-        first.fill(k, tile.terrain1, tile.crowns1, o.near1, o.free, w);
-        second.fill(k, tile.terrain2, tile.crowns2, o.near2, o.free, w);
-        k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
-            visit(sq, r, first.at[sq] + second.at[sq + kRotationStep[r]]);
-        });
-    } else {
-        const EdgeValues edges(k, tile.terrain1, w);
-        // Its terrain one zone (or none): a placement joins it exactly when a
-        // square is next to that land, first squares `joining` in rotations 0 and 1.
-        Kingdom::Effect e;
-        const bool one_zone = k.effect_next_to_one_zone(tile.terrain1, 2, tile.crowns(), &e);
-        const int joins = e.gain * w.gain + e.joined * w.joined, alone = 2 * tile.crowns() * w.gain;
-        const Bitboard joining[2] = {o.near1 | shift_west(o.near1), o.near1 | shift_north(o.near1)};
-        k.for_each_legal_square(legal, [&](int sq, int r) __attribute__((always_inline)) {
-            if (!one_zone) e = k.effect(tile, Kingdom::placement_at(sq, r));
-            const int v = one_zone ? (joining[r & 1].test(sq) ? joins : alone) : e.gain * w.gain + e.joined * w.joined;
-            visit(sq, r, edges.on() ? v + edges.at(sq) + edges.at(sq + kRotationStep[r]) : v);
-        });
-    }
+    for_each_rotation_values(k, tile, rule, w, [&](const Bitboard& first, int r, auto&& value) __attribute__((always_inline)) {
+        first.for_each_square([&](int sq) __attribute__((always_inline)) { visit(sq, r, value(sq)); });
+    });
 }
 
 // The best placement_value of `tile` in k, or INT_MIN / 2 when it fits nowhere.
@@ -169,18 +187,28 @@ inline int best_placement_value(const Kingdom& k, const Tile& tile, Rule rule, c
 // The placement of `tile` in k best by placement_value with w, plus a jitter
 // 0..w.noise each, from one random word (drawn when a first placement is
 // found), a few bits per placement: ties are the rule, not the exception.
+// The n-th placement in the legal order reads bits 5n.. (mod 64) of the word.
 // Invalid when none is legal.
 KD_INLINE Placement jittered_best_placement(const Kingdom& k, const Tile& tile, Rule rule, const PolicyWeights& w,
                                             Rng& rng) {
     uint64_t dice = 0;
-    int best_value = INT_MIN, best_square = 0, best_rotation = 0, i = 0;
-    for_each_placement_value(k, tile, rule, w, [&](int sq, int r, int value) __attribute__((always_inline)) {
-        if (i == 0) dice = rng.next();
-        const int v = value + int((dice >> ((i * kDiceBits) & 63)) & uint64_t(w.noise));
-        if (v > best_value) best_value = v, best_square = sq, best_rotation = r;
-        ++i;
+    const uint64_t noise = uint64_t(w.noise);
+    unsigned shift = 0;  // kDiceBits times the placements walked
+    int best_value = INT_MIN, best_square = -1, best_rotation = 0;
+    for_each_rotation_values(k, tile, rule, w, [&](const Bitboard& first, int r, auto&& value) __attribute__((always_inline)) {
+        if (best_square < 0) dice = rng.next(), best_square = 0;  // before the first placement
+        // Walked word by word here (the hottest loop of a playout): no call, the square's word added once.
+        for (unsigned words = first.nonzero_words(); words; words &= words - 1) {
+            const long word = __builtin_ctz(words);
+            for (uint64_t bits = first.w[word]; bits; bits &= bits - 1) {
+                const long sq = word * 64 + long(__builtin_ctzll(bits));  // long: no sign extension per square
+                const int v = value(sq) + int((dice >> (shift & 63)) & noise);
+                shift += kDiceBits;
+                if (v > best_value) best_value = v, best_square = int(sq), best_rotation = r;
+            }
+        }
     });
-    return i ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
+    return shift ? Kingdom::placement_at(best_square, best_rotation) : Placement{};
 }
 
 // The policy's placement for the player to act (invalid when none is legal).

@@ -8,6 +8,7 @@
 #include "greedy.h"
 #include "player.h"
 #include "search.h"
+#include "slow_policy.h"
 #include "slow_rules.h"
 
 using namespace kd;
@@ -392,6 +393,47 @@ TEST(Policy, PlacementValuesByTableEqualThoseOneByOne) {
         EXPECT_GT(several_zones[symmetric], one_zone[symmetric] / 5);  // both ways, both kinds of tiles
 }
 
+
+// The playout policy's answers, fast (src/policy.h) and plain
+// (tests/slow_policy.h), agree at every decision of games of every variant and
+// both rules, for the default weights, the learnt ones and others: the same
+// placement, the same pick, and the same random numbers drawn.
+TEST(Policy, AnswersEqualThoseOfThePlainPolicy) {
+    PolicyWeights some;
+    some.gain = 7, some.joined = 3, some.noise = 7, some.pick_noise = 3, some.crowns = 2, some.deny = 0;
+    PolicyWeights edges;  // the learnt policy's edge weights
+    edges.same_edges = 8, edges.other_edges = -11;
+    PolicyWeights learned;
+    learned.learned_picks = learned.learned_placements = true;
+    long placements = 0, picks = 0, last_picks = 0;
+    for (const Variant& v : kVariants)
+        for (Rule rule : {Rule::Match, Rule::Adjacent})
+            for (uint64_t seed = 1; seed <= 20; ++seed)
+                for (const PolicyWeights& base : {PolicyWeights{}, some, edges, learned}) {
+                    const PolicyWeights w = base.for_variant(v);
+                    Game g = Game::deal(v, rule, seed * 7 + uint64_t(&v - kVariants));
+                    Rng rng(seed);
+                    while (!g.is_terminal()) {
+                        Rng fast = rng, plain = rng;
+                        const Placement put = policy_placement(g, fast, w);
+                        ASSERT_EQ(put, slow::policy_placement(g, plain, w)) << v.name << " seed " << seed << " turn " << g.turn();
+                        ASSERT_EQ(fast.next(), plain.next());
+                        int pick = -1;
+                        if (!g.last_turn()) {
+                            pick = policy_pick(g, fast, w);
+                            ASSERT_EQ(pick, slow::policy_pick(g, plain, w)) << v.name << " seed " << seed << " turn " << g.turn();
+                            ASSERT_EQ(fast.next(), plain.next());
+                            ++(last_pick(g) ? last_picks : picks);
+                        }
+                        placements += put.valid();
+                        g.apply(put, pick, true);
+                        rng = fast;
+                    }
+                }
+    EXPECT_GT(placements, 20000);
+    EXPECT_GT(picks, 20000);
+    EXPECT_GT(last_picks, 2000);
+}
 
 // The policy's edge weights count a square's neighbours by bit planes
 // (count_neighbours); the training data counts them square by square
