@@ -270,6 +270,7 @@ const int c=side/2;
 castle_.set(square_of(c,c));
 castle_neighbours_=neighbors(castle_);
 occupied_=castle_;
+for(int t=0;t<kLandTerrains;++t)update_pick_parts(t);
 min_x_=max_x_=min_y_=max_y_=int8_t(c);
 update_window();
 }
@@ -296,6 +297,7 @@ KD_INLINE int crown_count()const{return crowns_;}
 KD_INLINE int terrain_squares(int t)const{return terrain_squares_[t];}
 KD_INLINE int terrain_crowns(int t)const{return terrain_crowns_[t];}
 KD_INLINE int terrain_score(int t)const{return terrain_score_[t];}
+KD_INLINE int pick_part(int t,int crowns)const{return pick_parts_[t*4+crowns];}
 int largest_zone(int t)const{
 int best=0;
 for(uint64_t zones=zone_ids_[t];zones;zones&=zones-1)best=max_of(best,zone_size_[__builtin_ctzll(zones)]);
@@ -418,6 +420,7 @@ if(crowns&2)crown_bit1_.set(sq);
 crowns_=int16_t(crowns_+crowns);
 terrain_squares_[terrain]++;
 terrain_crowns_[terrain]=uint8_t(terrain_crowns_[terrain]+crowns);
+update_pick_parts(terrain);
 join_zone(sq,terrain,crowns);
 if(x<min_x_||x>max_x_||y<min_y_||y>max_y_){
 min_x_=int8_t(min_of(min_x_,x)),max_x_=int8_t(max_of(max_x_,x));
@@ -453,6 +456,10 @@ KD_INLINE void update_window(){window_=window_for(min_x_,max_x_,min_y_,max_y_);}
 static KD_INLINE int isolated_in(const Bitboard&window,const Bitboard&occupied){
 const Bitboard free=window.minus(occupied);
 return free.minus(neighbors(free)).count();
+}
+KD_INLINE void update_pick_parts(int t){
+const uint32_t parts=uint32_t(terrain_crowns_[t])*0x01010101u+uint32_t(terrain_squares_[t]+1)*0x03020100u;
+__builtin_memcpy(pick_parts_+t*4,&parts,sizeof parts);
 }
 KD_INLINE int zone_at(int sq)const{return zone_[sq+kRowStride];}
 KD_INLINE uint64_t adjacent_zones(int sq,int terrain)const{
@@ -517,6 +524,7 @@ int16_t crowns_=0;
 int16_t score_=0;
 int16_t terrain_score_[kLandTerrains]={};
 uint8_t terrain_squares_[kLandTerrains]={},terrain_crowns_[kLandTerrains]={};
+uint8_t pick_parts_[kLandTerrains*4];
 uint64_t free_zone_ids_=~uint64_t(1);
 uint64_t zone_ids_[kLandTerrains]={};
 uint8_t zone_[kSquareCount+2*kRowStride]={};
@@ -1836,8 +1844,7 @@ return solved;
 // ---- src/model_features.h
 namespace kd{
 KD_INLINE int pick_value(const Kingdom&k,const Tile&tile){
-return tile.crowns1*(1+k.terrain_squares(tile.terrain1))+k.terrain_crowns(tile.terrain1)+
-tile.crowns2*(1+k.terrain_squares(tile.terrain2))+k.terrain_crowns(tile.terrain2);
+return k.pick_part(tile.terrain1,tile.crowns1)+k.pick_part(tile.terrain2,tile.crowns2);
 }
 struct LaterPickers{
 const Kingdom*kingdoms[kMaxDraft];
@@ -2021,12 +2028,6 @@ PolicyWeights points=w;
 points.gain=kPickScale,points.joined=points.same_edges=points.other_edges=0;
 return points;
 }
-KD_INLINE int pick_score(const Game&g,const Kingdom&k,const LaterPickers&later,const PolicyWeights&w,int i,
-const Tile&tile){
-int v=kPickScale*pick_value(k,tile)+w.crowns*tile.crowns()+w.order*(g.draft_count()-1-i);
-if(w.deny)v+=w.deny*later.worth(tile);
-return v;
-}
 inline int policy_last_pick(const Game&g,const Kingdom&k,Rng&rng,const PolicyWeights&w){
 const PolicyWeights points=last_pick_weights(w);
 int picks[kMaxDraft],bound[kMaxDraft],noise[kMaxDraft],order[kMaxDraft];
@@ -2057,11 +2058,18 @@ if(seat<0)return-1;
 const Kingdom&k=g.kingdom(seat);
 if(last_pick(g))return policy_last_pick(g,k,rng,w);
 const LaterPickers later(g);
+const int crowns=w.crowns,order=w.order,deny=w.deny,last=g.draft_count()-1;
+const uint32_t noise=uint32_t(w.pick_noise+1);
+Rng dice=rng;
 int best=-1,best_value=INT_MIN;
 g.for_each_free_pick([&](int i,int id)__attribute__((always_inline)){
-const int v=pick_score(g,k,later,w,i,kTiles[id])+int(rng.below(uint32_t(w.pick_noise+1)));
+const Tile&tile=kTiles[id];
+int v=kPickScale*pick_value(k,tile)+crowns*tile.crowns()+order*(last-i);
+if(deny)v+=deny*later.worth(tile);
+v+=int(dice.below(noise));
 if(v>best_value)best_value=v,best=id;
 });
+rng=dice;
 return best;
 }
 template<typename Place>

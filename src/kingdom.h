@@ -92,6 +92,7 @@ class Kingdom {
         castle_.set(square_of(c, c));
         castle_neighbours_ = neighbors(castle_);
         occupied_ = castle_;
+        for (int t = 0; t < kLandTerrains; ++t) update_pick_parts(t);
         min_x_ = max_x_ = min_y_ = max_y_ = int8_t(c);
         update_window();
     }
@@ -140,6 +141,10 @@ class Kingdom {
     KD_INLINE int terrain_squares(int t) const { return terrain_squares_[t]; }
     KD_INLINE int terrain_crowns(int t) const { return terrain_crowns_[t]; }
     KD_INLINE int terrain_score(int t) const { return terrain_score_[t]; }
+    // What one square of terrain t with `crowns` crowns is worth to the pick
+    // estimate (model_features.h's pick_value): its crowns for every square of
+    // t owned and for itself, and the crowns already on t. Kept as tiles land.
+    KD_INLINE int pick_part(int t, int crowns) const { return pick_parts_[t * 4 + crowns]; }
     // Squares of the largest zone of terrain t (0: none).
     int largest_zone(int t) const {
         int best = 0;
@@ -312,6 +317,7 @@ class Kingdom {
         crowns_ = int16_t(crowns_ + crowns);
         terrain_squares_[terrain]++;
         terrain_crowns_[terrain] = uint8_t(terrain_crowns_[terrain] + crowns);
+        update_pick_parts(terrain);
         join_zone(sq, terrain, crowns);
         if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
             min_x_ = int8_t(min_of(min_x_, x)), max_x_ = int8_t(max_of(max_x_, x));
@@ -437,6 +443,13 @@ class Kingdom {
         return free.minus(neighbors(free)).count();
     }
 
+    // pick_part of terrain t for 0..3 crowns: c * (squares + 1) + crowns of t, a
+    // byte each (at most 3 * 49 + 48), written as one word.
+    KD_INLINE void update_pick_parts(int t) {
+        const uint32_t parts = uint32_t(terrain_crowns_[t]) * 0x01010101u + uint32_t(terrain_squares_[t] + 1) * 0x03020100u;
+        __builtin_memcpy(pick_parts_ + t * 4, &parts, sizeof parts);
+    }
+
     // Zone labels: zone_[sq + kRowStride] is the zone id of square sq (0: none).
     // The offset and the guard columns let neighbours of edge squares be read without bounds checks.
     KD_INLINE int zone_at(int sq) const { return zone_[sq + kRowStride]; }
@@ -506,6 +519,7 @@ class Kingdom {
     int16_t score_ = 0;
     int16_t terrain_score_[kLandTerrains] = {};
     uint8_t terrain_squares_[kLandTerrains] = {}, terrain_crowns_[kLandTerrains] = {};
+    uint8_t pick_parts_[kLandTerrains * 4];  // pick_part(t, c) at t * 4 + c
     // Zone ids 1..63; a grid holds at most 48 land squares (callers cap text input).
     uint64_t free_zone_ids_ = ~uint64_t(1);
     uint64_t zone_ids_[kLandTerrains] = {};  // the zones of each terrain

@@ -116,8 +116,7 @@ inline void place_features(const Kingdom& k, const Tile& tile, Placement p, int*
 // placements: each square earns its crowns for every square of its terrain
 // already owned, and the crowns already on that terrain for itself.
 KD_INLINE int pick_value(const Kingdom& k, const Tile& tile) {
-    return tile.crowns1 * (1 + k.terrain_squares(tile.terrain1)) + k.terrain_crowns(tile.terrain1) +
-           tile.crowns2 * (1 + k.terrain_squares(tile.terrain2)) + k.terrain_crowns(tile.terrain2);
+    return k.pick_part(tile.terrain1, tile.crowns1) + k.pick_part(tile.terrain2, tile.crowns2);
 }
 
 // The other players who still pick from this draft after the player to act,

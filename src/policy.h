@@ -233,15 +233,6 @@ KD_INLINE PolicyWeights last_pick_weights(const PolicyWeights& w) {
     points.gain = kPickScale, points.joined = points.same_edges = points.other_edges = 0;
     return points;
 }
-// The policy's value of picking `tile` (at draft index i) for the player to
-// act with kingdom k, before its jitter; `later`: LaterPickers(g).
-KD_INLINE int pick_score(const Game& g, const Kingdom& k, const LaterPickers& later, const PolicyWeights& w, int i,
-                         const Tile& tile) {
-    int v = kPickScale * pick_value(k, tile) + w.crowns * tile.crowns() + w.order * (g.draft_count() - 1 - i);
-    if (w.deny) v += w.deny * later.worth(tile);
-    return v;
-}
-
 // The policy's last pick (last_pick) by k's owner in g.
 inline int policy_last_pick(const Game& g, const Kingdom& k, Rng& rng, const PolicyWeights& w) {
     const PolicyWeights points = last_pick_weights(w);
@@ -278,11 +269,22 @@ KD_PLAYOUT_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& 
     const Kingdom& k = g.kingdom(seat);
     if (last_pick(g)) return policy_last_pick(g, k, rng, w);
     const LaterPickers later(g);
+    // A tile's value: its estimated points (kPickScale each), its crowns, the
+    // places earlier next turn it buys, its worth to the best of the others
+    // picking after me, and a jitter. The weights and the generator in locals:
+    // registers for the loop, not memory read again at every tile.
+    const int crowns = w.crowns, order = w.order, deny = w.deny, last = g.draft_count() - 1;
+    const uint32_t noise = uint32_t(w.pick_noise + 1);
+    Rng dice = rng;
     int best = -1, best_value = INT_MIN;
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
-        const int v = pick_score(g, k, later, w, i, kTiles[id]) + int(rng.below(uint32_t(w.pick_noise + 1)));
+        const Tile& tile = kTiles[id];
+        int v = kPickScale * pick_value(k, tile) + crowns * tile.crowns() + order * (last - i);
+        if (deny) v += deny * later.worth(tile);
+        v += int(dice.below(noise));
         if (v > best_value) best_value = v, best = id;
     });
+    rng = dice;
     return best;
 }
 
