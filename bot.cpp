@@ -406,27 +406,14 @@ merge(zones,squares,crowns,*e);
 return true;
 }
 void place(const Tile&tile,Placement p){
-put_square(p.x,p.y,tile.terrain1,tile.crowns1);
-put_square(p.x+kRotationDx[p.rotation],p.y+kRotationDy[p.rotation],tile.terrain2,tile.crowns2);
+const int x2=p.x+kRotationDx[p.rotation],y2=p.y+kRotationDy[p.rotation];
+add_square(p.x,p.y,tile.terrain1,tile.crowns1);
+add_square(x2,y2,tile.terrain2,tile.crowns2);
+grow_box(min_of(p.x,x2),max_of(p.x,x2),min_of(p.y,y2),max_of(p.y,y2));
 }
-KD_INLINE void put_square(int x,int y,int terrain,int crowns){
-const int sq=square_of(x,y);
-KD_ASSERT(land_squares_<63);
-occupied_.set(sq);
-terrain_[terrain].set(sq);
-if(crowns&1)crown_bit0_.set(sq);
-if(crowns&2)crown_bit1_.set(sq);
-++land_squares_;
-crowns_=int16_t(crowns_+crowns);
-terrain_squares_[terrain]++;
-terrain_crowns_[terrain]=uint8_t(terrain_crowns_[terrain]+crowns);
-update_pick_parts(terrain);
-join_zone(sq,terrain,crowns);
-if(x<min_x_||x>max_x_||y<min_y_||y>max_y_){
-min_x_=int8_t(min_of(min_x_,x)),max_x_=int8_t(max_of(max_x_,x));
-min_y_=int8_t(min_of(min_y_,y)),max_y_=int8_t(max_of(max_y_,y));
-update_window();
-}
+void put_square(int x,int y,int terrain,int crowns){
+add_square(x,y,terrain,crowns);
+grow_box(x,x,y,y);
 }
 KD_INLINE int isolated_holes()const{return isolated_in(window_,occupied_);}
 KD_INLINE int isolated_holes_after(Placement p)const{
@@ -439,6 +426,27 @@ occupied.set(square_of(x2,y2));
 return isolated_in(window_for(lo_x,hi_x,lo_y,hi_y),occupied);
 }
 private:
+KD_INLINE void add_square(int x,int y,int terrain,int crowns){
+const int sq=square_of(x,y);
+KD_ASSERT(land_squares_<63);
+occupied_.set(sq);
+terrain_[terrain].set(sq);
+if(crowns&1)crown_bit0_.set(sq);
+if(crowns&2)crown_bit1_.set(sq);
+++land_squares_;
+crowns_=int16_t(crowns_+crowns);
+terrain_squares_[terrain]++;
+terrain_crowns_[terrain]=uint8_t(terrain_crowns_[terrain]+crowns);
+update_pick_parts(terrain);
+join_zone(sq,terrain,crowns);
+}
+KD_INLINE void grow_box(int x0,int x1,int y0,int y1){
+if(x0<min_x_||x1>max_x_||y0<min_y_||y1>max_y_){
+min_x_=int8_t(min_of(min_x_,x0)),max_x_=int8_t(max_of(max_x_,x1));
+min_y_=int8_t(min_of(min_y_,y0)),max_y_=int8_t(max_of(max_y_,y1));
+update_window();
+}
+}
 static KD_INLINE Bitboard first_squares(const Options&o,int rotation){
 switch(rotation){
 case 0:return o.free&shift_west(o.free)&(o.conn1|shift_west(o.conn2));
@@ -664,15 +672,16 @@ return leaders>0?double(points[seat])/double(leaders):0.5;
 inline double leaders_share(const Result&r,int seat){return leaders_share(r.score,r.players,seat);}
 class Game{
 public:
-Game(const Variant&v,Rule rule):variant_(&v),rule_(rule){
+Game(const Variant&v,Rule rule)
+:variant_(&v),rule_(rule),players_(int8_t(v.players)),last_turn_(int8_t(v.turns-1)){
 for(auto&k:kingdoms_)k=Kingdom(v.side,v.extent);
 }
 KD_INLINE const Variant&variant()const{return*variant_;}
 KD_INLINE Rule rule()const{return rule_;}
-KD_INLINE int players()const{return variant_->players;}
+KD_INLINE int players()const{return players_;}
 KD_INLINE int turn()const{return turn_;}
 KD_INLINE bool first_turn()const{return turn_==0;}
-KD_INLINE bool last_turn()const{return turn_==variant_->turns-1;}
+KD_INLINE bool last_turn()const{return turn_==last_turn_;}
 KD_INLINE bool is_terminal()const{return over_;}
 KD_INLINE int step()const{return step_;}
 KD_INLINE const Kingdom&kingdom(int seat)const{
@@ -741,9 +750,9 @@ log(GameEvent::Discard,seat,tile.id,"illegal_put");
 if(!last_turn()){
 out.pick_ok=false;
 for(int i=0;i<n_draft_;++i)
-if(draft_[i].tile==pick&&draft_[i].owner<0){
-draft_[i].owner=int8_t(seat);
-out.pick_ok=true;
+if(draft_[i].tile==pick){
+if(draft_[i].owner<0)draft_[i].owner=int8_t(seat),out.pick_ok=true;
+break;
 }
 }
 if(!out.pick_ok){
@@ -835,6 +844,7 @@ reveal_draft();
 template<typename...Ignored>void log(Ignored...)const{}
 const Variant*variant_;
 Rule rule_;
+int8_t players_,last_turn_;
 int8_t turn_=0,step_=0;
 int8_t n_placing_=0,n_draft_=0;
 int8_t next_draw_=0,deck_size_=0;

@@ -139,7 +139,8 @@ inline double leaders_share(const Result& r, int seat) { return leaders_share(r.
 class Game {
   public:
     // A game before any draw: no deck, turn 0, no draft. deal() or a tracker fills it.
-    Game(const Variant& v, Rule rule) : variant_(&v), rule_(rule) {
+    Game(const Variant& v, Rule rule)
+        : variant_(&v), rule_(rule), players_(int8_t(v.players)), last_turn_(int8_t(v.turns - 1)) {
         for (auto& k : kingdoms_) k = Kingdom(v.side, v.extent);
     }
 
@@ -160,10 +161,10 @@ class Game {
     // ---- Reading the state ----
     KD_INLINE const Variant& variant() const { return *variant_; }
     KD_INLINE Rule rule() const { return rule_; }
-    KD_INLINE int players() const { return variant_->players; }
+    KD_INLINE int players() const { return players_; }
     KD_INLINE int turn() const { return turn_; }
     KD_INLINE bool first_turn() const { return turn_ == 0; }
-    KD_INLINE bool last_turn() const { return turn_ == variant_->turns - 1; }
+    KD_INLINE bool last_turn() const { return turn_ == last_turn_; }
     KD_INLINE bool is_terminal() const { return over_; }
     // Index of the acting king within this turn's order.
     KD_INLINE int step() const { return step_; }
@@ -265,9 +266,9 @@ class Game {
         if (!last_turn()) {
             out.pick_ok = false;
             for (int i = 0; i < n_draft_; ++i)
-                if (draft_[i].tile == pick && draft_[i].owner < 0) {
-                    draft_[i].owner = int8_t(seat);
-                    out.pick_ok = true;
+                if (draft_[i].tile == pick) {  // a draft holds a tile once
+                    if (draft_[i].owner < 0) draft_[i].owner = int8_t(seat), out.pick_ok = true;
+                    break;
                 }
         }
         if (!out.pick_ok) {
@@ -473,6 +474,7 @@ class Game {
 
     const Variant* variant_;
     Rule rule_;
+    int8_t players_, last_turn_;  // the variant's, kept here: the playouts ask at every move
     int8_t turn_ = 0, step_ = 0;
     int8_t n_placing_ = 0, n_draft_ = 0;
     int8_t next_draw_ = 0, deck_size_ = 0;

@@ -298,32 +298,15 @@ class Kingdom {
     // Places `tile` at p. Does not check legality: callers ask is_legal() first.
     void place(const Tile& tile, Placement p) {
         KD_ASSERT(p.valid() && p.rotation >= 0 && p.rotation < 4);
-        put_square(p.x, p.y, tile.terrain1, tile.crowns1);
-        put_square(p.x + kRotationDx[p.rotation], p.y + kRotationDy[p.rotation], tile.terrain2, tile.crowns2);
+        const int x2 = p.x + kRotationDx[p.rotation], y2 = p.y + kRotationDy[p.rotation];
+        add_square(p.x, p.y, tile.terrain1, tile.crowns1);
+        add_square(x2, y2, tile.terrain2, tile.crowns2);
+        grow_box(min_of(p.x, x2), max_of(p.x, x2), min_of(p.y, y2), max_of(p.y, y2));  // once for both squares
     }
-
-    // Sets one empty square to land (grids read from text, and place()).
-    KD_INLINE void put_square(int x, int y, int terrain, int crowns) {
-        KD_ASSERT(x >= 0 && y >= 0 && x < side_ && y < side_);
-        KD_ASSERT(terrain >= 0 && terrain < kLandTerrains && crowns >= 0 && crowns <= 3);
-        const int sq = square_of(x, y);
-        KD_ASSERT(!occupied_.test(sq));
-        KD_ASSERT(land_squares_ < 63);  // zone ids 1..63
-        occupied_.set(sq);
-        terrain_[terrain].set(sq);
-        if (crowns & 1) crown_bit0_.set(sq);
-        if (crowns & 2) crown_bit1_.set(sq);
-        ++land_squares_;
-        crowns_ = int16_t(crowns_ + crowns);
-        terrain_squares_[terrain]++;
-        terrain_crowns_[terrain] = uint8_t(terrain_crowns_[terrain] + crowns);
-        update_pick_parts(terrain);
-        join_zone(sq, terrain, crowns);
-        if (x < min_x_ || x > max_x_ || y < min_y_ || y > max_y_) {  // the window shrinks only when the box grows
-            min_x_ = int8_t(min_of(min_x_, x)), max_x_ = int8_t(max_of(max_x_, x));
-            min_y_ = int8_t(min_of(min_y_, y)), max_y_ = int8_t(max_of(max_y_, y));
-            update_window();
-        }
+    // Sets one empty square to land (grids read from text).
+    void put_square(int x, int y, int terrain, int crowns) {
+        add_square(x, y, terrain, crowns);
+        grow_box(x, x, y, y);
     }
 
 #ifndef KD_UPLOAD  // home only: the referee's final scores and the checks of debug builds and tests
@@ -419,6 +402,32 @@ class Kingdom {
 #endif
 
   private:
+    // Sets one empty square to land, all but the box (place(), put_square()).
+    KD_INLINE void add_square(int x, int y, int terrain, int crowns) {
+        KD_ASSERT(x >= 0 && y >= 0 && x < side_ && y < side_);
+        KD_ASSERT(terrain >= 0 && terrain < kLandTerrains && crowns >= 0 && crowns <= 3);
+        const int sq = square_of(x, y);
+        KD_ASSERT(!occupied_.test(sq));
+        KD_ASSERT(land_squares_ < 63);  // zone ids 1..63
+        occupied_.set(sq);
+        terrain_[terrain].set(sq);
+        if (crowns & 1) crown_bit0_.set(sq);
+        if (crowns & 2) crown_bit1_.set(sq);
+        ++land_squares_;
+        crowns_ = int16_t(crowns_ + crowns);
+        terrain_squares_[terrain]++;
+        terrain_crowns_[terrain] = uint8_t(terrain_crowns_[terrain] + crowns);
+        update_pick_parts(terrain);
+        join_zone(sq, terrain, crowns);
+    }
+    // The box grown to hold columns x0..x1 and rows y0..y1.
+    KD_INLINE void grow_box(int x0, int x1, int y0, int y1) {
+        if (x0 < min_x_ || x1 > max_x_ || y0 < min_y_ || y1 > max_y_) {  // the window shrinks only when the box grows
+            min_x_ = int8_t(min_of(min_x_, x0)), max_x_ = int8_t(max_of(max_x_, x1));
+            min_y_ = int8_t(min_of(min_y_, y0)), max_y_ = int8_t(max_of(max_y_, y1));
+            update_window();
+        }
+    }
     // First squares where a tile with `rotation` fits: both squares free, and
     // the first touching conn1 or the second touching conn2.
     static KD_INLINE Bitboard first_squares(const Options& o, int rotation) {
