@@ -298,11 +298,6 @@ KD_INLINE int terrain_squares(int t)const{return terrain_squares_[t];}
 KD_INLINE int terrain_crowns(int t)const{return terrain_crowns_[t];}
 KD_INLINE int terrain_score(int t)const{return terrain_score_[t];}
 KD_INLINE int pick_part(int t,int crowns)const{return pick_parts_[t*4+crowns];}
-int largest_zone(int t)const{
-int best=0;
-for(uint64_t zones=zone_ids_[t];zones;zones&=zones-1)best=max_of(best,zone_size_[__builtin_ctzll(zones)]);
-return best;
-}
 KD_INLINE Bitboard legal_first_squares(const Tile&tile,Rule rule,int rotation)const{
 return first_squares(options(tile,rule),rotation);
 }
@@ -469,7 +464,6 @@ KD_INLINE void update_pick_parts(int t){
 const uint32_t parts=uint32_t(terrain_crowns_[t])*0x01010101u+uint32_t(terrain_squares_[t]+1)*0x03020100u;
 __builtin_memcpy(pick_parts_+t*4,&parts,sizeof parts);
 }
-KD_INLINE int zone_at(int sq)const{return zone_[sq+kRowStride];}
 KD_INLINE uint64_t adjacent_zones(int sq,int terrain)const{
 const uint8_t*z=zone_+kRowStride+sq;
 return((uint64_t(1)<<z[1])|(uint64_t(1)<<z[-1])|(uint64_t(1)<<z[kRowStride])|
@@ -1328,7 +1322,6 @@ r.n_unseen=tracker_.unseen_tiles(r.unseen);
 ++requests_read_;
 return r;
 }
-Request receive(const Game&g,int seat);
 int requests_read()const{return requests_read_;}
 private:
 RequestReader reader_;
@@ -2205,10 +2198,6 @@ const int seat=g.current_player();
 if(seat<0)return GreedyChoice{};
 return greedy_choice(g.kingdom(seat),g.current_tile(),g.rule(),picks,n_picks,only_pick);
 }
-inline void apply_full_greedy(Game&g){
-const GreedyChoice choice=full_greedy(g);
-g.apply(choice.put,choice.pick,true);
-}
 }
 // ---- src/greedy_turn.h
 namespace kd{
@@ -2479,11 +2468,6 @@ for(int p=1;p<players;++p)best_other=std::max(best_other,standing[p]);
 return standing[0]>best_other?1.0:standing[0]==best_other?0.5:0.0;
 }
 };
-inline double playout_outcome(const Game&g,double*first){
-const PlayoutEnding e(g);
-*first=e.first();
-return e.share(0);
-}
 }
 // ---- src/search.h
 namespace kd{
@@ -2578,7 +2562,6 @@ bool learns_replies(const Variant&v)const{
 return v.players>2?options_.many_learn_replies:options_.learn_replies;
 }
 const OpponentModel&opponents()const{return opponents_;}
-const PolicyWeights&playout_weights()const{return weights_;}
 SearchReport decide(const Request&request,const TimeBudget&budget){
 const Game&root=request.game;
 SearchReport report;

@@ -123,10 +123,12 @@ inline GreedyChoice full_greedy(const Game& g, int only_pick = -1) {
     return greedy_choice(g.kingdom(seat), g.current_tile(), g.rule(), picks, n_picks, only_pick);
 }
 
+#ifndef KD_UPLOAD  // home only: tools and tests
 // Plays full greedy's answer for the player to act in g (legal: applied as trusted).
 inline void apply_full_greedy(Game& g) {
     const GreedyChoice choice = full_greedy(g);
     g.apply(choice.put, choice.pick, true);
 }
+#endif
 
 }  // namespace kd

@@ -93,7 +93,9 @@ class PlayerMemory {
     // The request seat `seat` of the true game g would read now, through the
     // same text path. Defined in player.h, with the referee's request writer:
     // tests and tools call it, the upload never does.
+#ifndef KD_UPLOAD
     Request receive(const Game& g, int seat);
+#endif
     int requests_read() const { return requests_read_; }
 
   private:

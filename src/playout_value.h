@@ -39,6 +39,7 @@ struct PlayoutEnding {
     }
 };
 
+#ifndef KD_UPLOAD  // home only: tools and tests
 // A finished game's value for seat 0, in [0, 1]: my share of the leaders'
 // points. *first is set to 1 for a first place alone, 0.5 shared, 0 otherwise.
 inline double playout_outcome(const Game& g, double* first) {
@@ -46,5 +47,6 @@ inline double playout_outcome(const Game& g, double* first) {
     *first = e.first();
     return e.share(0);
 }
+#endif
 
 }  // namespace kd

@@ -194,7 +194,9 @@ class Search {
         return v.players > 2 ? options_.many_learn_replies : options_.learn_replies;
     }
     const OpponentModel& opponents() const { return opponents_; }
+#ifndef KD_UPLOAD  // home only: tools
     const PolicyWeights& playout_weights() const { return weights_; }  // those of the last decision
+#endif
 
     // The answer to `request` within `budget` (or after max_playouts playouts).
     SearchReport decide(const Request& request, const TimeBudget& budget) {
