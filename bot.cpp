@@ -231,6 +231,14 @@ return x==o.x&&y==o.y&&rotation==o.rotation;
 constexpr int kRotationDx[4]={1,0,-1,0};
 constexpr int kRotationDy[4]={0,1,0,-1};
 constexpr int kRotationStep[4]={1,kRowStride,-1,-kRowStride};
+KD_INLINE Bitboard to_first(const Bitboard&b,int rotation){
+switch(rotation){
+case 0:return shift_west(b);
+case 1:return shift_north(b);
+case 2:return shift_east(b);
+default:return shift_south(b);
+}
+}
 constexpr int kMaxPlacements=4*kMaxSide*kMaxSide;
 KD_INLINE int min_of(int a,int b){return a<b?a:b;}
 KD_INLINE int max_of(int a,int b){return a>b?a:b;}
@@ -443,12 +451,7 @@ update_window();
 }
 }
 static KD_INLINE Bitboard first_squares(const Options&o,int rotation){
-switch(rotation){
-case 0:return o.free&shift_west(o.free)&(o.conn1|shift_west(o.conn2));
-case 1:return o.free&shift_north(o.free)&(o.conn1|shift_north(o.conn2));
-case 2:return o.free&shift_east(o.free)&(o.conn1|shift_east(o.conn2));
-default:return o.free&shift_south(o.free)&(o.conn1|shift_south(o.conn2));
-}
+return o.free&to_first(o.free,rotation)&(o.conn1|to_first(o.conn2,rotation));
 }
 KD_INLINE int window_low(int hi)const{return max_of(0,hi-extent_+1);}
 KD_INLINE int window_high(int lo)const{return min_of(side_-1,lo+extent_-1);}

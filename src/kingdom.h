@@ -41,6 +41,15 @@ struct Placement {
 constexpr int kRotationDx[4] = {1, 0, -1, 0};
 constexpr int kRotationDy[4] = {0, 1, 0, -1};
 constexpr int kRotationStep[4] = {1, kRowStride, -1, -kRowStride};
+// The first squares of the placements with `rotation` whose second square is in b.
+KD_INLINE Bitboard to_first(const Bitboard& b, int rotation) {
+    switch (rotation) {
+        case 0: return shift_west(b);
+        case 1: return shift_north(b);
+        case 2: return shift_east(b);
+        default: return shift_south(b);
+    }
+}
 // Enough room for every placement of one tile on the largest grid.
 constexpr int kMaxPlacements = 4 * kMaxSide * kMaxSide;
 
@@ -431,12 +440,7 @@ class Kingdom {
     // First squares where a tile with `rotation` fits: both squares free, and
     // the first touching conn1 or the second touching conn2.
     static KD_INLINE Bitboard first_squares(const Options& o, int rotation) {
-        switch (rotation) {
-            case 0: return o.free & shift_west(o.free) & (o.conn1 | shift_west(o.conn2));
-            case 1: return o.free & shift_north(o.free) & (o.conn1 | shift_north(o.conn2));
-            case 2: return o.free & shift_east(o.free) & (o.conn1 | shift_east(o.conn2));
-            default: return o.free & shift_south(o.free) & (o.conn1 | shift_south(o.conn2));
-        }
+        return o.free & to_first(o.free, rotation) & (o.conn1 | to_first(o.conn2, rotation));
     }
     // The lowest and highest column (or row) a tile may cover while the
     // kingdom's box reaches `hi` (or starts at `lo`) on that axis.

@@ -157,6 +157,9 @@ KD_INLINE void for_each_rotation_values(const Kingdom& k, const Tile& tile, Rule
     const bool one_zone = k.effect_next_to_one_zone(tile.terrain1, 2, tile.crowns(), &e);
     const int joins = e.gain * w.gain + e.joined * w.joined, alone = 2 * tile.crowns() * w.gain;
     const Bitboard joining[2] = {o.near1 | shift_west(o.near1), o.near1 | shift_north(o.near1)};
+#ifndef KD_UPLOAD  // checked by every other build
+    static_assert(one_terrain_tiles_symmetric(), "a tile of one terrain has two rotations");
+#endif
     for (int r = 0; r < 2; ++r)  // a symmetric tile: rotations 0 and 1 only
         visit(legal.first[r], r, [&](int sq) __attribute__((always_inline)) {
             if (!one_zone) e = k.effect(tile, Kingdom::placement_at(sq, r));

@@ -48,6 +48,16 @@ constexpr Tile kTiles[kTileCount + 1] = {
 
 constexpr bool valid_tile_id(int id) { return id >= 1 && id <= kTileCount; }
 
+#ifndef KD_UPLOAD  // home only: checked by every build but the upload
+// Every tile of one terrain has both halves alike (no crowns): the policy
+// values such a tile in rotations 0 and 1 alone.
+constexpr bool one_terrain_tiles_symmetric() {
+    for (const Tile& t : kTiles)
+        if (t.terrain1 == t.terrain2 && !t.symmetric()) return false;
+    return true;
+}
+#endif
+
 // Terrain of a square letter, or -1 for an unknown letter.
 inline int terrain_from_letter(char c) {
     for (int t = 0; t < 8; ++t)
