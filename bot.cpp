@@ -250,6 +250,20 @@ PlacementList(){}
 operator Placement*(){return at;}
 operator const Placement*()const{return at;}
 };
+struct NeighbourTables{
+uint64_t of[kSquareCount][4];
+};
+constexpr NeighbourTables make_neighbour_tables(){
+NeighbourTables t{};
+for(int sq=0;sq<kSquareCount;++sq)
+for(int step:{1,-1,kRowStride,-kRowStride}){
+const int to=sq+step;
+if(to>=0&&to<4*64&&(step==1||step==-1?to>>6==sq>>6:true))
+t.of[sq][to>>6]|=uint64_t(1)<<(to&63);
+}
+return t;
+}
+inline constexpr NeighbourTables kNeighbours=make_neighbour_tables();
 struct RectangleTables{
 uint64_t columns[kRowStride][kRowStride];
 uint64_t rows[kRowStride][kRowStride][4];
@@ -329,8 +343,7 @@ KD_INLINE Options(){}
 KD_INLINE Options options(const Tile&tile,Rule rule)const{
 Options o;
 o.free=free_squares();
-o.near1=neighbors(terrain_[tile.terrain1]);
-o.near2=tile.terrain2==tile.terrain1?o.near1:neighbors(terrain_[tile.terrain2]);
+o.near1=near_[tile.terrain1],o.near2=near_[tile.terrain2];
 if(rule==Rule::Match){
 o.conn1=o.near1|castle_neighbours_,o.conn2=o.near2|castle_neighbours_;
 }else{
@@ -434,6 +447,8 @@ const int sq=square_of(x,y);
 KD_ASSERT(land_squares_<63);
 occupied_.set(sq);
 terrain_[terrain].set(sq);
+const uint64_t*next=kNeighbours.of[sq];
+near_[terrain]|=Bitboard{BoardWords{next[0],next[1],next[2],next[3]}};
 if(crowns&1)crown_bit0_.set(sq);
 if(crowns&2)crown_bit1_.set(sq);
 ++land_squares_;
@@ -521,6 +536,7 @@ zone_[sq+kRowStride]=uint8_t(keep);
 }
 Bitboard occupied_,castle_,castle_neighbours_,window_;
 Bitboard terrain_[kLandTerrains];
+Bitboard near_[kLandTerrains];
 Bitboard crown_bit0_,crown_bit1_;
 int8_t side_,extent_;
 int8_t min_x_,max_x_,min_y_,max_y_;

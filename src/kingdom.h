@@ -67,6 +67,25 @@ struct PlacementList {
     operator const Placement*() const { return at; }
 };
 
+// neighbors() of each single square, by table: a kingdom keeps the squares
+// next to each terrain's land (the policy asks for them at every placement)
+// by adding those of each square it gets. As neighbors() shifts, a step
+// along a row stays within its word (guard columns), one across rows does not.
+struct NeighbourTables {
+    uint64_t of[kSquareCount][4];
+};
+constexpr NeighbourTables make_neighbour_tables() {
+    NeighbourTables t{};
+    for (int sq = 0; sq < kSquareCount; ++sq)
+        for (int step : {1, -1, kRowStride, -kRowStride}) {
+            const int to = sq + step;
+            if (to >= 0 && to < 4 * 64 && (step == 1 || step == -1 ? to >> 6 == sq >> 6 : true))
+                t.of[sq][to >> 6] |= uint64_t(1) << (to & 63);
+        }
+    return t;
+}
+inline constexpr NeighbourTables kNeighbours = make_neighbour_tables();
+
 // Rectangles of squares by table: the extent window changes with every
 // placement that grows a kingdom, and the hole count asks for it per candidate.
 struct RectangleTables {
@@ -204,8 +223,7 @@ class Kingdom {
     KD_INLINE Options options(const Tile& tile, Rule rule) const {
         Options o;
         o.free = free_squares();
-        o.near1 = neighbors(terrain_[tile.terrain1]);
-        o.near2 = tile.terrain2 == tile.terrain1 ? o.near1 : neighbors(terrain_[tile.terrain2]);
+        o.near1 = near_[tile.terrain1], o.near2 = near_[tile.terrain2];
         if (rule == Rule::Match) {
             o.conn1 = o.near1 | castle_neighbours_, o.conn2 = o.near2 | castle_neighbours_;
         } else {
@@ -356,6 +374,7 @@ class Kingdom {
         for (int t = 0; t < kLandTerrains; ++t) {
             if ((land & terrain_[t]).any() || terrain_[t].count() != terrain_squares_[t])
                 return "terrains overlap or miscounted";
+            if (near_[t] != neighbors(terrain_[t])) return "the squares next to a terrain are not its neighbours";
             if (zone_ids_[t] & ids_in_use) return "zone ids shared between terrains";
             ids_in_use |= zone_ids_[t];
             land |= terrain_[t];
@@ -420,6 +439,8 @@ class Kingdom {
         KD_ASSERT(land_squares_ < 63);  // zone ids 1..63
         occupied_.set(sq);
         terrain_[terrain].set(sq);
+        const uint64_t* next = kNeighbours.of[sq];
+        near_[terrain] |= Bitboard{BoardWords{next[0], next[1], next[2], next[3]}};
         if (crowns & 1) crown_bit0_.set(sq);
         if (crowns & 2) crown_bit1_.set(sq);
         ++land_squares_;
@@ -526,6 +547,7 @@ class Kingdom {
 
     Bitboard occupied_, castle_, castle_neighbours_, window_;  // occupied: land and castle
     Bitboard terrain_[kLandTerrains];
+    Bitboard near_[kLandTerrains];  // neighbors(terrain_[t]), kept as squares arrive
     Bitboard crown_bit0_, crown_bit1_;  // crowns of a square = bit0 + 2 * bit1
     int8_t side_, extent_;
     int8_t min_x_, max_x_, min_y_, max_y_;  // bounding box of castle and land
