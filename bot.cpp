@@ -2014,7 +2014,7 @@ best=max_of(best,v);
 });
 return best;
 }
-KD_INLINE Placement jittered_best_placement(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
+__attribute__((noinline))inline Placement jittered_best_placement(const Kingdom&k,const Tile&tile,Rule rule,const PolicyWeights&w,
 Rng&rng){
 uint64_t dice=0;
 const uint64_t noise=uint64_t(w.noise);
