@@ -1962,8 +1962,8 @@ e=k.square_effect(sq,terrain,crowns);
 at[sq]=e.gain*w.gain+e.joined*w.joined;
 });
 }
+if(!(w.same_edges|w.other_edges))return;
 const EdgeValues edges(k,terrain,w);
-if(!edges.on())return;
 const Bitboard touching=(edges.same.nonzero()|edges.other.nonzero())&free;
 touching.for_each_square([&](int sq)__attribute__((always_inline)){
 at[sq]+=edges.at(sq);
