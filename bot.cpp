@@ -1981,8 +1981,8 @@ SquareValues first,second;
 first.fill(k,tile.terrain1,tile.crowns1,o.near1,o.free,w);
 second.fill(k,tile.terrain2,tile.crowns2,o.near2,o.free,w);
 auto rotation=[&](int r)__attribute__((always_inline)){
-const int*second_r=second.at+kRotationStep[r];
-visit(legal.first[r],r,[&](long sq)__attribute__((always_inline)){return first.at[sq]+second_r[sq];});
+const long step=kRotationStep[r];
+visit(legal.first[r],r,[&](long sq)__attribute__((always_inline)){return first.at[sq]+second.at[sq+step];});
 };
 rotation(0),rotation(1);
 if(legal.rotations==4)rotation(2),rotation(3);
