@@ -70,13 +70,20 @@ class AnswerTrees {
 
     // Plays g to the end (or to turn until_turn): my answers from `root`
     // down its tree, all else by the policy. The path is kept for backup().
-    void playout(Game& g, int root, Rng& rng, const PolicyWeights& w, int until_turn, const TreeOptions& o) {
+    // seen(g) is told of every move before it is made.
+    template <typename Seen>
+    void playout(Game& g, int root, Rng& rng, const PolicyWeights& w, int until_turn, const TreeOptions& o,
+                 Seen&& seen) {
         Walk walk{root, -1, false};
         path_length_ = 0;
         ::kd::playout(g, rng, w, until_turn, [&](const Game& now) {
+            seen(now);
             // Most answers are the others' or past the tree's end: no call then (CodinGame's build does not inline it).
             return walk.node == kNoNode || now.current_player() != 0 ? Placement{} : answer(now, walk, w, o);
         });
+    }
+    void playout(Game& g, int root, Rng& rng, const PolicyWeights& w, int until_turn, const TreeOptions& o) {
+        playout(g, root, rng, w, until_turn, o, [](const Game&) {});
     }
     // The last playout's value (my share), for every edge on its path.
     void backup(double value) {

@@ -33,6 +33,9 @@ struct PolicyWeights {
     // variant (src/model_weights.h) in place of those above: a pick's order,
     // deny and crowns, and a placement's gain, joined and edges.
     bool learned_picks = false, learned_placements = false;
+    // Added to a pick's value: the search's bias for each seat and tile
+    // (src/pick_stats.h: seat * kTileCount + tile), or none.
+    const int* pick_bias = nullptr;
 
     // The weights for a game of variant v.
     PolicyWeights for_variant(const Variant& v) const {
@@ -281,12 +284,14 @@ KD_PLAYOUT_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& 
     // registers for the loop, not memory read again at every tile.
     const int crowns = w.crowns, order = w.order, deny = w.deny, last = g.draft_count() - 1;
     const uint32_t noise = uint32_t(w.pick_noise + 1);
+    const int* bias = w.pick_bias ? w.pick_bias + seat * kTileCount : nullptr;
     Rng dice = rng;
     int best = -1, best_value = INT_MIN;
     g.for_each_free_pick([&](int i, int id) __attribute__((always_inline)) {
         const Tile& tile = kTiles[id];
         int v = kPickScale * pick_value(k, tile) + crowns * tile.crowns() + order * (last - i);
         if (deny) v += deny * later.worth(tile);
+        if (bias) v += bias[id];
         v += int(dice.below(noise));
         if (v > best_value) best_value = v, best = id;
     });

@@ -11,7 +11,8 @@
 // alone was wrong about half the time against `mce`. Each playout then deals the
 // unknown future draws from the unseen tiles and plays the game out: my next
 // placements by an open-loop tree under the candidate (src/answer_trees.h),
-// everything else by the fast policy; its value is my share of the points of
+// everything else by the fast policy (in the duel its picks biased by what
+// the answer's earlier playouts found, src/pick_stats.h); its value is my share of the points of
 // the two leaders, me and the best of the others (the paper's own / (own +
 // best)). Candidates share their deals (common random numbers) and compete
 // by sequential halving, so that time goes to the choices still open. The last two turns
@@ -37,6 +38,7 @@
 #include "answer_trees.h"
 #include "candidate.h"
 #include "opponents.h"
+#include "pick_stats.h"
 #include "playout_value.h"
 #include "policy.h"
 #include "timeman.h"
@@ -74,6 +76,11 @@ struct SearchOptions {
     bool endgame_ahead = true;
     bool many_endgame_ahead = true;
     int ahead_deals = 8, many_ahead_deals = 0;
+    // > 0: the playouts' picks, mine and the others', biased by what this
+    // answer's earlier playouts found each seat's picks worth (src/pick_stats.h),
+    // in pick units per point of share: in the duel (+11 Elo by time); in 2p
+    // it gained nothing at fixed playouts, in 4p nothing by time (docs/experiments.md).
+    double mast = 0, duel_mast = 1200;
     long endgame_nodes = 400000; // the solver's work at most with a fixed number of playouts (reproducible)
     TreeOptions tree;            // my later answers searched as trees (src/answer_trees.h)
     PolicyWeights weights;
@@ -113,6 +120,8 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("tree_explore", o.tree.explore);          //! its UCB exploration
     visit("duel_tree_explore", o.tree.duel_explore);  //! the same in the duel
     visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) placements
+    visit("mast", o.mast);                          //! playouts: picks biased by what this answer's learnt
+    visit("duel_mast", o.duel_mast);                //! the same in the duel
 #ifndef KD_UPLOAD
     visit("horizon", o.horizon);                    //! >0: playouts cut that many turns ahead, the rest foreseen
 #endif
@@ -207,6 +216,11 @@ class Search {
         if (learn_replies_) opponents_.observe(root);
         weights_ = options_.weights.for_variant(root.variant());
         tree_options_ = options_.tree.for_variant(root.variant());
+        const double mast = &root.variant() == &kDuel ? options_.duel_mast : options_.mast;
+        if (mast > 0) {
+            pick_stats_.clear(root.turn(), mast);
+            weights_.pick_bias = pick_stats_.bias();
+        }
         cut_turn_ = kNoTurnLimit;
 #ifndef KD_UPLOAD
         if (options_.horizon > 0 && Models::get().value(root.variant()).present())
@@ -356,9 +370,14 @@ class Search {
             Game g = start(i, c);
             resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
             const bool tree = a.tree != AnswerTrees::kNoNode;
-            if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_);
-            else playout(g, rng, weights_, cut_turn_);
+            auto play = [&](auto&& seen) __attribute__((always_inline)) {
+                if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_, seen);
+                else playout(g, rng, weights_, cut_turn_, [&](const Game& now) { seen(now); return Placement{}; });
+            };
+            if (weights_.pick_bias) play([&](const Game& now) { pick_stats_.saw(now); });
+            else play([](const Game&) {});
             const PlayoutEnding e(g, !g.is_terminal());
+            if (weights_.pick_bias) pick_stats_.ended(e);
             const double mine = e.share(0);
             Candidate::Sums& sums = a.sums[c];
             if (tree) tree_.backup(mine);
@@ -481,6 +500,7 @@ class Search {
     AnswerTrees tree_;         // my later answers' trees, one per candidate (src/answer_trees.h)
     bool learn_replies_ = false;  // learn_replies or many_learn_replies, by the game's number of players
     OpponentModel opponents_;     // what this game taught about the others' picks (with learn_replies_)
+    PickStats pick_stats_;        // what this decision's playouts taught about the later picks (with mast)
 };
 
 }  // namespace kd

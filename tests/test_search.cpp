@@ -660,3 +660,96 @@ TEST(Search, SolvesTheBestCandidatesEndsATurnAhead) {
         EXPECT_GT(changed, 0) << v->name;
     }
 }
+
+// What the playouts teach about the later picks (src/pick_stats.h): a seat's
+// bias for a tile is its mean share in the playouts where it picked the tile
+// inside the playout (placed two turns after the root or later) against its
+// mean in them all, times the weight, drawn toward none by 20 playouts; read
+// every 64 playouts. Checked against the same sums kept here by hand.
+TEST(PickStats, ABiasIsTheSeatsMeanShareAfterThePickAgainstItsMean) {
+    for (const Variant* v : {&kFourPlayers, &kDuel}) {
+        Game dealt = Game::deal(*v, Rule::Match, 23);
+        while (dealt.turn() < 2) apply_full_greedy(dealt);
+        PlayerMemory memory;
+        const Request r = memory.receive(dealt, dealt.current_player());
+        const Game& root = r.game;
+        const double weight = 10000, prior = 20;  // PickStats's own prior
+        PickStats stats;
+        stats.clear(root.turn(), weight);
+        double sum[kMaxPlayers][kTileCount] = {}, seat_sum[kMaxPlayers] = {};
+        int count[kMaxPlayers][kTileCount] = {};
+        Rng rng(3);
+        const int playouts = 128;
+        for (int n = 0; n < playouts; ++n) {
+            Game g = root;
+            resample_draws(g, r.unseen, r.n_unseen, root.drawn_count(), rng);
+            std::vector<std::pair<int, int>> picked;  // (seat, tile) picked inside this playout
+            playout(g, rng, PolicyWeights(), kNoTurnLimit, [&](const Game& now) {
+                stats.saw(now);
+                if (now.turn() >= root.turn() + 2) picked.push_back({now.current_player(), now.current_tile()});
+                return Placement{};
+            });
+            ASSERT_TRUE(g.is_terminal());
+            const PlayoutEnding e(g);
+            stats.ended(e);
+            for (int p = 0; p < v->players; ++p) seat_sum[p] += e.share(p);
+            for (const auto& [p, t] : picked) sum[p][t] += e.share(p), ++count[p][t];
+        }
+        int biased = 0;
+        for (int p = 0; p < kMaxPlayers; ++p)
+            for (int t = 0; t < kTileCount; ++t) {
+                const double mean = seat_sum[p] / playouts;
+                const double expected = weight * (sum[p][t] - count[p][t] * mean) / (count[p][t] + prior);
+                const int bias = stats.bias()[p * kTileCount + t];
+                EXPECT_NEAR(bias, expected, 1.0) << v->name << " seat " << p << " tile " << t;
+                if (!count[p][t]) {
+                    EXPECT_EQ(bias, 0) << v->name;
+                }
+                biased += bias != 0;
+            }
+        EXPECT_GT(biased, 10) << v->name;
+    }
+}
+
+// A pick's bias (PolicyWeights::pick_bias) is added to its value: one large
+// enough makes the policy pick that tile; the biases of other seats change nothing.
+TEST(Policy, APicksBiasIsAddedToItsValue) {
+    Game g = Game::deal(kTwoPlayers, Rule::Match, 41);
+    while (g.turn() < 3) apply_full_greedy(g);
+    int free[kMaxDraft];
+    ASSERT_GE(g.free_picks(free), 2);
+    const int seat = g.current_player(), other_seat = 1 - seat;
+    PolicyWeights w;
+    Rng a(9), b(9);
+    const int plain = policy_pick(g, a, w);
+    const int wanted = free[0] == plain ? free[1] : free[0];
+    int bias[kMaxPlayers * kTileCount] = {};
+    bias[other_seat * kTileCount + wanted] = 100000;
+    w.pick_bias = bias;
+    EXPECT_EQ(policy_pick(g, b, w), plain);
+    bias[seat * kTileCount + wanted] = 100000;
+    EXPECT_EQ(policy_pick(g, b, w), wanted);
+}
+
+// With mast the duel's answers are still legal and repeat, and its biases
+// reach the playouts: some answers' values differ from those without.
+TEST(Search, WithPickBiasesAnswersAreLegalReproducibleAndTheirOwn) {
+    int differ = 0;
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+        Game g = Game::deal(kDuel, Rule::Match, seed);
+        while (g.turn() < 3) apply_full_greedy(g);
+        PlayerMemory memory;
+        const Request r = memory.receive(g, g.current_player());
+        SearchOptions with = fixed(2000, 7), without = with;
+        with.duel_mast = 1200, without.duel_mast = 0;
+        const SearchReport a = Search(with).decide(r, unlimited()), b = Search(with).decide(r, unlimited());
+        const SearchReport plain = Search(without).decide(r, unlimited());
+        ASSERT_STREQ(a.mode, "mc");
+        EXPECT_EQ(a.answer.put, b.answer.put);
+        EXPECT_EQ(a.answer.pick, b.answer.pick);
+        EXPECT_DOUBLE_EQ(a.value, b.value);
+        EXPECT_TRUE(slow::is_legal(r.game.kingdom(0), kTiles[r.game.current_tile()], Rule::Match, a.answer.put));
+        differ += a.value != plain.value;
+    }
+    EXPECT_GE(differ, 3);
+}
