@@ -2503,9 +2503,10 @@ return standing[0]>best_other?1.0:standing[0]==best_other?0.5:0.0;
 namespace kd{
 class PickStats{
 public:
-void clear(int root_turn,double weight){
+const int*start(int root_turn,double weight){
 *this=PickStats{};
 first_turn_=root_turn+2,weight_=weight;
+return weight>0?bias_:nullptr;
 }
 KD_INLINE void saw(const Game&g){
 if(g.turn()>=first_turn_&&n_seen_<kMaxSeen&&g.current_player()>=0)
@@ -2650,11 +2651,7 @@ learn_replies_=learns_replies(root.variant());
 if(learn_replies_)opponents_.observe(root);
 weights_=options_.weights.for_variant(root.variant());
 tree_options_=options_.tree.for_variant(root.variant());
-const double mast=&root.variant()==&kDuel?options_.duel_mast:options_.mast;
-if(mast>0){
-pick_stats_.clear(root.turn(),mast);
-weights_.pick_bias=pick_stats_.bias();
-}
+weights_.pick_bias=pick_stats_.start(root.turn(),&root.variant()==&kDuel?options_.duel_mast:options_.mast);
 cut_turn_=kNoTurnLimit;
 if(options_.endgame&&root.turn()>=root.variant().turns-2&&solve_exactly(root,budget,report))
 return report;

@@ -18,10 +18,12 @@ class PickStats {
   public:
     // A new decision whose playouts start at turn `root_turn`: only their own
     // picks are counted (a tile placed after the next turn), nothing learnt
-    // yet. Biases of `weight` pick units per point of share.
-    void clear(int root_turn, double weight) {
+    // yet. Biases of `weight` pick units per point of share; returns them
+    // for PolicyWeights::pick_bias, or none when weight is 0.
+    const int* start(int root_turn, double weight) {
         *this = PickStats{};
         first_turn_ = root_turn + 2, weight_ = weight;
+        return weight > 0 ? bias_ : nullptr;
     }
     // At each move of a playout: the tile the player to act places now is
     // the one it picked a turn before.

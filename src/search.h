@@ -216,11 +216,7 @@ class Search {
         if (learn_replies_) opponents_.observe(root);
         weights_ = options_.weights.for_variant(root.variant());
         tree_options_ = options_.tree.for_variant(root.variant());
-        const double mast = &root.variant() == &kDuel ? options_.duel_mast : options_.mast;
-        if (mast > 0) {
-            pick_stats_.clear(root.turn(), mast);
-            weights_.pick_bias = pick_stats_.bias();
-        }
+        weights_.pick_bias = pick_stats_.start(root.turn(), &root.variant() == &kDuel ? options_.duel_mast : options_.mast);
         cut_turn_ = kNoTurnLimit;
 #ifndef KD_UPLOAD
         if (options_.horizon > 0 && Models::get().value(root.variant()).present())

@@ -675,7 +675,7 @@ TEST(PickStats, ABiasIsTheSeatsMeanShareAfterThePickAgainstItsMean) {
         const Game& root = r.game;
         const double weight = 10000, prior = 20;  // PickStats's own prior
         PickStats stats;
-        stats.clear(root.turn(), weight);
+        ASSERT_EQ(stats.start(root.turn(), weight), stats.bias());
         double sum[kMaxPlayers][kTileCount] = {}, seat_sum[kMaxPlayers] = {};
         int count[kMaxPlayers][kTileCount] = {};
         Rng rng(3);
