@@ -2505,7 +2505,8 @@ class PickStats{
 public:
 const int*start(int root_turn,double weight){
 *this=PickStats{};
-first_turn_=root_turn+2,weight_=weight;
+weight_=weight;
+first_turn_=weight>0?root_turn+2:INT_MAX;
 return weight>0?bias_:nullptr;
 }
 KD_INLINE void saw(const Game&g){
@@ -2513,6 +2514,7 @@ if(g.turn()>=first_turn_&&n_seen_<kMaxSeen&&g.current_player()>=0)
 seen_[n_seen_++]=uint8_t(g.current_player()*kTileCount+g.current_tile());
 }
 void ended(const PlayoutEnding&e){
+if(weight_<=0)return;
 double share[kMaxPlayers];
 for(int p=0;p<e.players;++p)share[p]=e.share(p),seat_sum_[p]+=share[p];
 ++playouts_;
@@ -2539,7 +2541,7 @@ bias_[at]=int(weight_*(sum_[at]-count_[at]*mean)/(count_[at]+kPrior));
 }
 }
 double weight_=0;
-int first_turn_=0,n_seen_=0,playouts_=0;
+int first_turn_=INT_MAX,n_seen_=0,playouts_=0;
 uint8_t seen_[kMaxSeen]={};
 double seat_sum_[kMaxPlayers]={};
 double sum_[kMaxPlayers*kTileCount]={};
@@ -2766,14 +2768,11 @@ Rng rng(seed);
 Game g=start(i,c);
 resample_draws(g,request.unseen,request.n_unseen,root.drawn_count(),rng);
 const bool tree=a.tree!=AnswerTrees::kNoNode;
-auto play=[&](auto&&seen)__attribute__((always_inline)){
+auto seen=[&](const Game&now)__attribute__((always_inline)){pick_stats_.saw(now);};
 if(tree)tree_.playout(g,a.tree,rng,weights_,cut_turn_,tree_options_,seen);
 else playout(g,rng,weights_,cut_turn_,[&](const Game&now){seen(now);return Placement{};});
-};
-if(weights_.pick_bias)play([&](const Game&now){pick_stats_.saw(now);});
-else play([](const Game&){});
 const PlayoutEnding e(g,!g.is_terminal());
-if(weights_.pick_bias)pick_stats_.ended(e);
+pick_stats_.ended(e);
 const double mine=e.share(0);
 Candidate::Sums&sums=a.sums[c];
 if(tree)tree_.backup(mine);

@@ -6,6 +6,7 @@
 // ones found paid, for me and for the others alike.
 #pragma once
 
+#include <climits>
 #include <cstdint>
 
 #include "game.h"
@@ -19,10 +20,12 @@ class PickStats {
     // A new decision whose playouts start at turn `root_turn`: only their own
     // picks are counted (a tile placed after the next turn), nothing learnt
     // yet. Biases of `weight` pick units per point of share; returns them
-    // for PolicyWeights::pick_bias, or none when weight is 0.
+    // for PolicyWeights::pick_bias, or none when weight is 0: then nothing
+    // is counted (no turn is late enough).
     const int* start(int root_turn, double weight) {
         *this = PickStats{};
-        first_turn_ = root_turn + 2, weight_ = weight;
+        weight_ = weight;
+        first_turn_ = weight > 0 ? root_turn + 2 : INT_MAX;
         return weight > 0 ? bias_ : nullptr;
     }
     // At each move of a playout: the tile the player to act places now is
@@ -33,6 +36,7 @@ class PickStats {
     }
     // The playout ended as e: its picks' values counted.
     void ended(const PlayoutEnding& e) {
+        if (weight_ <= 0) return;
         double share[kMaxPlayers];
         for (int p = 0; p < e.players; ++p) share[p] = e.share(p), seat_sum_[p] += share[p];
         ++playouts_;
@@ -60,7 +64,7 @@ class PickStats {
         }
     }
     double weight_ = 0;
-    int first_turn_ = 0, n_seen_ = 0, playouts_ = 0;
+    int first_turn_ = INT_MAX, n_seen_ = 0, playouts_ = 0;
     uint8_t seen_[kMaxSeen] = {};
     double seat_sum_[kMaxPlayers] = {};
     double sum_[kMaxPlayers * kTileCount] = {};

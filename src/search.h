@@ -366,14 +366,11 @@ class Search {
             Game g = start(i, c);
             resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
             const bool tree = a.tree != AnswerTrees::kNoNode;
-            auto play = [&](auto&& seen) __attribute__((always_inline)) {
-                if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_, seen);
-                else playout(g, rng, weights_, cut_turn_, [&](const Game& now) { seen(now); return Placement{}; });
-            };
-            if (weights_.pick_bias) play([&](const Game& now) { pick_stats_.saw(now); });
-            else play([](const Game&) {});
+            auto seen = [&](const Game& now) __attribute__((always_inline)) { pick_stats_.saw(now); };
+            if (tree) tree_.playout(g, a.tree, rng, weights_, cut_turn_, tree_options_, seen);
+            else playout(g, rng, weights_, cut_turn_, [&](const Game& now) { seen(now); return Placement{}; });
             const PlayoutEnding e(g, !g.is_terminal());
-            if (weights_.pick_bias) pick_stats_.ended(e);
+            pick_stats_.ended(e);
             const double mine = e.share(0);
             Candidate::Sums& sums = a.sums[c];
             if (tree) tree_.backup(mine);
