@@ -2292,9 +2292,6 @@ seen(now);
 return walk.node==kNoNode||now.current_player()!=0?Placement{}:answer(now,walk,w,o);
 });
 }
-void playout(Game&g,int root,Rng&rng,const PolicyWeights&w,int until_turn,const TreeOptions&o){
-playout(g,root,rng,w,until_turn,o,[](const Game&){});
-}
 void backup(double value){
 for(int i=0;i<path_length_;++i){
 const Step&step=path_[i];

@@ -82,9 +82,6 @@ class AnswerTrees {
             return walk.node == kNoNode || now.current_player() != 0 ? Placement{} : answer(now, walk, w, o);
         });
     }
-    void playout(Game& g, int root, Rng& rng, const PolicyWeights& w, int until_turn, const TreeOptions& o) {
-        playout(g, root, rng, w, until_turn, o, [](const Game&) {});
-    }
     // The last playout's value (my share), for every edge on its path.
     void backup(double value) {
         for (int i = 0; i < path_length_; ++i) {

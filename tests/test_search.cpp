@@ -492,7 +492,7 @@ int tree_playout(AnswerTrees& tree, int root, const TreeStart& t, uint64_t seed,
     Rng rng(seed);
     Game g = t.start;
     resample_draws(g, t.request.unseen, t.request.n_unseen, t.request.game.drawn_count(), rng);
-    tree.playout(g, root, rng, PolicyWeights(), kNoTurnLimit, o);
+    tree.playout(g, root, rng, PolicyWeights(), kNoTurnLimit, o, [](const Game&) {});
     EXPECT_TRUE(g.is_terminal());
     EXPECT_FALSE(g.eliminated(0) || g.eliminated(1));
     tree.backup(leaders_share(g.result(false), 0));
