@@ -25,18 +25,8 @@ namespace kd {
 
 struct TreeOptions {
     int depth = 4;          // my answers searched below a candidate (0: none; 4 won 2p and duel SPRTs)
-    int many_depth = 4;     // the same with 3 or 4 players
     double explore = 0.03;  // UCB's exploration, in playout values (shares of the leaders' points)
-    double duel_explore = 0.03;  // the same in the duel
     double widen = 16;      // a node with n visits may try 1 + sqrt(n / widen) placements
-
-    // The options for a game of variant v.
-    TreeOptions for_variant(const Variant& v) const {
-        TreeOptions o = *this;
-        if (v.players > 2) o.depth = many_depth;
-        if (&v == &kDuel) o.explore = duel_explore;
-        return o;
-    }
 };
 
 // ln x (x >= 1) by +, * and / alone, rounded the same everywhere: std::log
@@ -68,15 +58,14 @@ class AnswerTrees {
     // A new root: a line's first answer, its tile set at its first visit.
     int new_root() { return allocate(); }
 
-    // Plays g to the end (or to turn until_turn): my answers from `root`
+    // Plays g to the end: my answers from `root`
     // down its tree, all else by the policy. The path is kept for backup().
     // seen(g) is told of every move before it is made.
     template <typename Seen>
-    void playout(Game& g, int root, Rng& rng, const PolicyWeights& w, int until_turn, const TreeOptions& o,
-                 Seen&& seen) {
+    void playout(Game& g, int root, Rng& rng, const PolicyWeights& w, const TreeOptions& o, Seen&& seen) {
         Walk walk{root, -1, false};
         path_length_ = 0;
-        ::kd::playout(g, rng, w, until_turn, [&](const Game& now) {
+        ::kd::playout(g, rng, w, [&](const Game& now) {
             seen(now);
             // Most answers are the others' or past the tree's end: no call then (CodinGame's build does not inline it).
             return walk.node == kNoNode || now.current_player() != 0 ? Placement{} : answer(now, walk, w, o);

@@ -1,5 +1,6 @@
 // The turn before the last draft, solved a turn ahead (the search's
-// `endgame_ahead`, on in 2p and the duel; docs/experiments.md has what it gave).
+// `endgame_ahead`: on in 2p, 4p and the duel, the resolved settings in
+// src/search_options.h; docs/experiments.md has what it gave).
 //
 // With all 48 tiles in play (4p, duel) the tiles of the last draft are known
 // once the draft before it is on the table. After my last answer of that
@@ -33,36 +34,41 @@ inline int endgame_ahead_deals(const Game& root, const Request& request, int dea
     return request.n_unseen == v.tiles_used - root.drawn_count() ? 1 : deals;
 }
 
-// Puts first in order[0..n) the best of its first candidates by their solved
-// ends on `deals` deals of the last draft (the same for every candidate);
-// start(arm, reply) is the game a reply's playouts start from (its
-// draws dealt here). A replier takes the reply best for itself, as the
-// solver's other players choose (other_prefers, its tally summed over the
-// deals); or greedy's reply with `greedy_replies` when its player is more
-// likely greedy than not. Returns how many candidates were solved (before
-// the time ran out); the solver's work is added to `nodes`.
-template <typename Start>
-int choose_by_solved_ends(const Game& root, const Request& request, const Candidate* arms, int* order, int n,
-                          int deals, Start&& start, bool greedy_replies, Clock::time_point deadline, long node_limit,
-                          long& nodes) {
+// The solves a turn ahead: on how many deals, the replies, the limits, and the work done.
+struct AheadSolve {
+    int deals = 1;              // deals of the last draft, the same for every candidate (1 when it is known)
+    bool greedy_replies = false;  // a replier more likely greedy than not replies as greedy (learn_replies)
+    Clock::time_point deadline;
+    long node_limit = 0;        // the solver's nodes at most (0: no limit)
+    long nodes = 0;             // the solver's work, added up
+};
+
+// Puts first the best of the ranking's first candidates by their solved ends
+// on solve.deals deals of the last draft (its draws dealt into each reply's
+// starting game). A replier takes the reply best for itself, as the solver's
+// other players choose (other_prefers, its tally summed over the deals); or
+// greedy's reply with `greedy_replies` when its player is more likely greedy
+// than not. Returns how many candidates were solved before the time ran out.
+inline int choose_by_solved_ends(const Game& root, const Request& request, Candidates& candidates, AheadSolve& solve) {
     constexpr int kMostCandidates = 8;
     int solved = 0, chosen = 0;
     double chosen_value = 0, value = 0;
-    // The value of candidate order[solved] (its replier's best reply's), false when an end is not solved.
+    // The value of the candidate ranked `solved` (its replier's best reply's), false when an end is not solved.
     auto solve_candidate = [&] {
-        const Candidate& a = arms[order[solved]];
+        const int index = candidates.index_at(solved);
+        const Candidate& a = candidates[index];
         FinalTally theirs;  // the chosen reply's (score -1: none yet)
         for (int c = 0; c < a.n_replies; ++c) {
-            if (a.replier >= 0 && greedy_replies && a.greedy_weight > 0.5 && c != a.greedy_reply) continue;
+            if (a.replier >= 0 && solve.greedy_replies && a.greedy_weight > 0.5 && c != a.greedy_reply) continue;
             double mine = 0;
             FinalTally sums{0, 0, 0};  // the replier's tallies summed over the deals
-            for (int d = 1; d <= deals; ++d) {
-                Game g = start(order[solved], c);
+            for (int d = 1; d <= solve.deals; ++d) {
+                Game g = candidates.start(index, c);
                 Rng rng(d);  // deal d the same for every candidate (with nothing unknown, every deal is the same)
                 resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
                 if (g.is_terminal() || g.turn() != root.turn() + 1) return false;
-                const EndgameSolution s = solve_endgame_value(g, deadline, node_limit);
-                nodes += s.nodes;
+                const EndgameSolution s = solve_endgame_value(g, solve.deadline, solve.node_limit);
+                solve.nodes += s.nodes;
                 if (!s.solved) return false;  // out of time
                 // Summable over deals, in EndgameValue's order for one: first place, players beaten, margin, score.
                 const EndgameValue& v = s.value;
@@ -74,9 +80,9 @@ int choose_by_solved_ends(const Game& root, const Request& request, const Candid
         }
         return true;
     };
-    for (; solved < std::min(n, kMostCandidates) && solve_candidate(); ++solved)
+    for (; solved < std::min(candidates.size(), kMostCandidates) && solve_candidate(); ++solved)
         if (solved == 0 || chosen_value < value) chosen = solved, chosen_value = value;
-    std::rotate(order, order + chosen, order + chosen + 1);  // the chosen one first, the others in order
+    candidates.bring_first(chosen);  // the others in order
     return solved;
 }
 

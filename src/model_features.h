@@ -2,7 +2,7 @@
 // glibc's, and src/ is on the include path): small integers describing a
 // kingdom and the tiles its player holds (the value), a placement (the
 // playout policy's placements) and a pick (its picks). The one place they
-// are computed: the bot's playouts and tools/learn/dataset (the training
+// are computed: the bot's playouts and tools/lib/selfplay/dataset (the training
 // data) call these same functions, so that the trainer learns from exactly
 // what the bot will show it.
 #pragma once

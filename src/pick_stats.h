@@ -11,7 +11,6 @@
 
 #include "game.h"
 #include "playout_value.h"
-#include "policy.h"
 
 namespace kd {
 

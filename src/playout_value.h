@@ -6,28 +6,17 @@
 #include <algorithm>
 
 #include "game.h"
-#ifndef KD_UPLOAD  // home only: the learned value lost its test (docs/experiments.md)
-#include "model.h"
-#endif
 
 namespace kd {
 
-// How a playout ended: each seat's points (its score, or cut at the horizon
-// its score now and the points the learned value foresees) and its standing
-// for first place (with the tie-break points).
+// How a playout ended: each seat's points and its standing for first place
+// (with the tie-break points).
 struct PlayoutEnding {
     int players = 0;
     double points[kMaxPlayers] = {}, standing[kMaxPlayers] = {};
-    explicit PlayoutEnding(const Game& g, [[maybe_unused]] bool foresee = false) : players(g.players()) {
+    explicit PlayoutEnding(const Game& g) : players(g.players()) {
         const Result r = g.result(false);
-        for (int p = 0; p < players; ++p) {
-            double to_come = 0;
-#ifndef KD_UPLOAD
-            if (foresee) to_come = std::max(0.f, Models::get().points_to_come(g, p));
-#endif
-            points[p] = r.score[p] + to_come;
-            standing[p] = r.adjusted[p] + to_come;
-        }
+        for (int p = 0; p < players; ++p) points[p] = r.score[p], standing[p] = r.adjusted[p];
     }
     // Seat's share of the points of the two leaders, itself and the best other.
     double share(int seat) const { return leaders_share(points, players, seat); }

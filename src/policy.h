@@ -8,7 +8,6 @@
 
 #include "game.h"
 #include "model_features.h"
-#include "model_weights.h"
 
 namespace kd {
 
@@ -24,29 +23,9 @@ struct PolicyWeights {
     int order = 3;      // per place earlier in next turn's order that a pick buys (a lower tile of the draft acts first)
     int deny = 3;       // per point (of the pick estimate) the tile is worth to the best of the others picking after me
     int crowns = 0;     // per crown on the tile picked
-    // order and deny with three or four players, where a tile kept from one
-    // of them helps the others too. deny 0-1 foresees the others' picks in 4p
-    // better than 3 (build/predict), but neither deny=1 nor order=6 won more
-    // first places over 2,000 games of 3p or 4p (docs/experiments.md): the same as 2p's.
-    int many_order = 3, many_deny = 3;
-    // The weights tools/train learnt from the search's choices for the
-    // variant (src/model_weights.h) in place of those above: a pick's order,
-    // deny and crowns, and a placement's gain, joined and edges.
-    bool learned_picks = false, learned_placements = false;
     // Added to a pick's value: the search's bias for each seat and tile
     // (src/pick_stats.h: seat * kTileCount + tile), or none.
     const int* pick_bias = nullptr;
-
-    // The weights for a game of variant v.
-    PolicyWeights for_variant(const Variant& v) const {
-        PolicyWeights w = *this;
-        if (v.players > 2) w.order = many_order, w.deny = many_deny;
-        const int* learned = kLearnedPolicies[&v - kVariants];  // gain, joined, same_edges, other_edges, order, deny, crowns
-        if (learned[0] && learned_picks) w.order = learned[4], w.deny = learned[5], w.crowns = learned[6];
-        if (learned[0] && learned_placements)
-            w.gain = learned[0], w.joined = learned[1], w.same_edges = learned[2], w.other_edges = learned[3];
-        return w;
-    }
 };
 
 // The weights that value a placement by the points it scores alone.
@@ -55,9 +34,6 @@ inline constexpr PolicyWeights kPointsOnly = [] {
     w.gain = 1, w.joined = 0;
     return w;
 }();
-
-// A turn no game reaches: playouts to the end.
-constexpr int kNoTurnLimit = 1 << 20;
 
 // Bits of the placement's dice word each placement reads its jitter from.
 constexpr int kDiceBits = 5;
@@ -299,19 +275,19 @@ KD_PLAYOUT_INLINE int policy_pick(const Game& g, Rng& rng, const PolicyWeights& 
     return best;
 }
 
-// Plays g with the policy for every player to the end, or to the start of
-// turn `until_turn`; each placement where place(g) gives a valid one (the
-// tree of my placements, src/answer_trees.h), else by the policy.
+// Plays g with the policy for every player to the end; each placement where
+// place(g) gives a valid one (the tree of my placements, src/answer_trees.h),
+// else by the policy.
 template <typename Place>
-inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn, Place&& place) {
-    while (!g.is_terminal() && g.turn() < until_turn) {
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w, Place&& place) {
+    while (!g.is_terminal()) {
         Placement put = place(g);
         if (!g.first_turn() && !put.valid()) put = policy_placement(g, rng, w);
         g.apply(put, g.last_turn() ? -1 : policy_pick(g, rng, w), true);
     }
 }
-inline void playout(Game& g, Rng& rng, const PolicyWeights& w, int until_turn = kNoTurnLimit) {
-    playout(g, rng, w, until_turn, [](const Game&) { return Placement{}; });
+inline void playout(Game& g, Rng& rng, const PolicyWeights& w) {
+    playout(g, rng, w, [](const Game&) { return Placement{}; });
 }
 
 // The placements of `tile` in k best by the policy's value without jitter

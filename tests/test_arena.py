@@ -324,7 +324,7 @@ def ssh_checks(servers, single):
     shutil.rmtree(cache, ignore_errors=True)
     flags = "g++ -O0 -std=gnu++17 -pthread -Isrc -Itools/referee"
     build = ("mkdir -p build && %s tools/referee/referee.cpp -o build/referee && "
-             "%s tools/baselines/random.cpp -o build/random" % (flags, flags))
+             "%s tools/baselines/random_bot.cpp -o build/random" % (flags, flags))
     rand2 = ["build/random --seed 3", "build/random --seed 5"]
     p, merged = arena("ssh-build", both, 16, 3, rand2,
                       extra=["--build", "--source", SOURCE, "--build-cmd", build, "--host-cache", cache])

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The bench signature (the search's answers at fixed playouts on fixed
-positions, tools/bench.cpp) must equal the committed one in
+positions, tools/bench/bench.cpp) must equal the committed one in
 tests/bench_signature.txt. A change that alters play updates that file and
 gives the new value in its commit message; a speed-only change keeps it.
 

@@ -309,15 +309,15 @@ TEST(Search, SettingsByNameReachTheirOption) {
     EXPECT_TRUE(set_search_option(o, "many_learn_replies=0"));
     EXPECT_FALSE(o.many_learn_replies);
     EXPECT_TRUE(set_search_option(o, "many_deny=2"));
-    EXPECT_EQ(o.weights.for_variant(kThreePlayers).deny, 2);
-    EXPECT_EQ(o.weights.for_variant(kTwoPlayers).deny, PolicyWeights{}.deny);
+    EXPECT_EQ(o.for_variant(kThreePlayers).weights.deny, 2);
+    EXPECT_EQ(o.for_variant(kTwoPlayers).weights.deny, PolicyWeights{}.deny);
     EXPECT_TRUE(set_search_option(o, "many_tree_depth=0"));
-    EXPECT_EQ(o.tree.for_variant(kFourPlayers).depth, 0);
-    EXPECT_EQ(o.tree.for_variant(kThreePlayers).depth, 0);
-    EXPECT_EQ(o.tree.for_variant(kTwoPlayers).depth, TreeOptions{}.depth);
+    EXPECT_EQ(o.for_variant(kFourPlayers).tree.depth, 0);
+    EXPECT_EQ(o.for_variant(kThreePlayers).tree.depth, 0);
+    EXPECT_EQ(o.for_variant(kTwoPlayers).tree.depth, TreeOptions{}.depth);
     EXPECT_TRUE(set_search_option(o, "duel_tree_explore=0.5"));
-    EXPECT_EQ(o.tree.for_variant(kDuel).explore, 0.5);
-    EXPECT_EQ(o.tree.for_variant(kTwoPlayers).explore, TreeOptions{}.explore);
+    EXPECT_EQ(o.for_variant(kDuel).tree.explore, 0.5);
+    EXPECT_EQ(o.for_variant(kTwoPlayers).tree.explore, TreeOptions{}.explore);
     EXPECT_FALSE(set_search_option(o, "no_such_option=1"));
     EXPECT_FALSE(set_search_option(o, "gain"));  // no value
     // Every name the table lists is set by its own line: each one, set to a
@@ -403,14 +403,13 @@ TEST(Policy, AnswersEqualThoseOfThePlainPolicy) {
     some.gain = 7, some.joined = 3, some.noise = 7, some.pick_noise = 3, some.crowns = 2, some.deny = 0;
     PolicyWeights edges;  // the learnt policy's edge weights
     edges.same_edges = 8, edges.other_edges = -11;
-    PolicyWeights learned;
-    learned.learned_picks = learned.learned_placements = true;
+    SearchOptions learned_options;
+    learned_options.learned_picks = learned_options.learned_placements = true;
     long placements = 0, picks = 0, last_picks = 0;
     for (const Variant& v : kVariants)
         for (Rule rule : {Rule::Match, Rule::Adjacent})
             for (uint64_t seed = 1; seed <= 20; ++seed)
-                for (const PolicyWeights& base : {PolicyWeights{}, some, edges, learned}) {
-                    const PolicyWeights w = base.for_variant(v);
+                for (const PolicyWeights& w : {PolicyWeights{}, some, edges, learned_options.for_variant(v).weights}) {
                     Game g = Game::deal(v, rule, seed * 7 + uint64_t(&v - kVariants));
                     Rng rng(seed);
                     while (!g.is_terminal()) {
@@ -492,7 +491,7 @@ int tree_playout(AnswerTrees& tree, int root, const TreeStart& t, uint64_t seed,
     Rng rng(seed);
     Game g = t.start;
     resample_draws(g, t.request.unseen, t.request.n_unseen, t.request.game.drawn_count(), rng);
-    tree.playout(g, root, rng, PolicyWeights(), kNoTurnLimit, o, [](const Game&) {});
+    tree.playout(g, root, rng, PolicyWeights(), o, [](const Game&) {});
     EXPECT_TRUE(g.is_terminal());
     EXPECT_FALSE(g.eliminated(0) || g.eliminated(1));
     tree.backup(leaders_share(g.result(false), 0));
@@ -573,41 +572,81 @@ TEST(AnswerTrees, AFullPoolLeavesThePolicyToPlay) {
     EXPECT_EQ(tree.new_root(), AnswerTrees::kNoNode);
 }
 
-TEST(Candidate, UntilItsRepliesOpenOnlyGreedysCounts) {
+// Each variant's settings resolved in one place: the `many_` forms with 3 or 4
+// players, the duel's own, and each line of `bench --settings` says so.
+TEST(SearchOptions, EachVariantResolvesItsOwnForms) {
+    SearchOptions o;
+    o.many_order = 5, o.duel_tree_explore = 0.25, o.duel_mast = 7, o.mast = 3, o.many_ahead_deals = 2, o.ahead_deals = 6;
+    o.many_endgame_ahead = false, o.many_learn_replies = true, o.learn_replies = false;
+    for (const Variant& v : kVariants) {
+        const VariantOptions p = o.for_variant(v);
+        const bool many = v.players > 2, duel = &v == &kDuel;
+        EXPECT_EQ(p.weights.order, many ? 5 : o.weights.order) << v.name;
+        EXPECT_EQ(p.tree.explore, duel ? 0.25 : o.tree.explore) << v.name;
+        EXPECT_EQ(p.mast, duel ? 7 : 3) << v.name;
+        EXPECT_EQ(p.ahead_deals, many ? 2 : 6) << v.name;
+        EXPECT_EQ(p.endgame_ahead, !many) << v.name;
+        EXPECT_EQ(p.learn_replies, many) << v.name;
+        const std::string line = describe(p);
+        EXPECT_NE(line.find("order " + std::to_string(p.weights.order) + " "), std::string::npos) << line;
+        EXPECT_NE(line.find(many ? "learnt greedy replies on" : "learnt greedy replies off"), std::string::npos) << line;
+    }
+    o.endgame = false;
+    EXPECT_FALSE(o.for_variant(kTwoPlayers).endgame_ahead) << "no solve ahead without the endgame solver";
+}
+
+TEST(Candidate, ItsValueIsAfterTheReplyItsPlayerPrefersBlendedWithGreedys) {
     Candidate a;
     a.n_replies = 3, a.greedy_reply = 1, a.deals = 2;
     a.sums[0] = Candidate::Sums{1.6, 0.2, 2};  // my value, the replier's, my first places
     a.sums[1] = Candidate::Sums{0.8, 0.6, 1};
     a.sums[2] = Candidate::Sums{0.4, 1.4, 0};
     EXPECT_DOUBLE_EQ(a.mean(), 0.2) << "the reply its player prefers: the third";
-    EXPECT_EQ(a.playouts_per_deal(), 3);
-    a.greedy_only = true;
-    EXPECT_DOUBLE_EQ(a.mean(), 0.4) << "greedy's reply alone";
-    EXPECT_DOUBLE_EQ(a.first(), 0.5);
-    EXPECT_EQ(a.playouts_per_deal(), 1);
+    EXPECT_EQ(a.playouts(), 6);
+    a.greedy_weight = 0.5;
+    EXPECT_DOUBLE_EQ(a.mean(), 0.3) << "half greedy's reply";
+    EXPECT_DOUBLE_EQ(a.first(), 0.25);
+}
+
+TEST(Candidates, RankByMeanValueAndBringOneFirst) {
+    Candidates c;
+    c.reset(4);
+    const double values[] = {0.2, 0.7, 0.5, 0.7};
+    for (int i = 0; i < 4; ++i) c[i].deals = 1, c[i].sums[0].me = values[i];
+    c.rank(4);
+    EXPECT_EQ(c.index_at(0), 1) << "ties keep their order";
+    EXPECT_EQ(c.index_at(1), 3);
+    EXPECT_EQ(c.index_at(2), 2);
+    EXPECT_EQ(c.index_at(3), 0);
+    c.bring_first(2);
+    EXPECT_EQ(c.index_at(0), 2);
+    EXPECT_EQ(c.index_at(1), 1);
+    EXPECT_EQ(c.index_at(2), 3);
+    EXPECT_DOUBLE_EQ(c.ranked(0).mean(), 0.5);
+    c.reset(2);
+    EXPECT_EQ(c.size(), 2);
+    EXPECT_EQ(c.index_at(1), 1) << "a new decision starts in the order made";
+    EXPECT_EQ(c[0].deals, 0);
 }
 
 TEST(Search, WithTheTreesAnswersAreLegalAndReproducible) {
-    // The default, then with replies searched late.
-    for (bool late_replies : {false, true})
-        for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
-            Game g = Game::deal(*v, Rule::Match, 51);
-            for (int i = 0; i < 3 * v->players; ++i) {
-                const GreedyChoice c = full_greedy(g);
-                g.apply(c.put, c.pick);
-            }
-            PlayerMemory memory;
-            const Request r = memory.receive(g, g.current_player());
-            SearchOptions o = fixed(3000, 7);
-            o.tree.depth = 4;
-            if (late_replies) o.replies_from = 8;
-            const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
-            ASSERT_STREQ(a.mode, "mc") << v->name;
-            EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
-            EXPECT_EQ(a.answer.pick, b.answer.pick) << v->name;
-            EXPECT_DOUBLE_EQ(a.value, b.value) << v->name;
-            const Kingdom& k = r.game.kingdom(0);
-            EXPECT_TRUE(slow::is_legal(k, kTiles[r.game.current_tile()], Rule::Match, a.answer.put)) << v->name;
+    for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
+        Game g = Game::deal(*v, Rule::Match, 51);
+        for (int i = 0; i < 3 * v->players; ++i) {
+            const GreedyChoice c = full_greedy(g);
+            g.apply(c.put, c.pick);
+        }
+        PlayerMemory memory;
+        const Request r = memory.receive(g, g.current_player());
+        SearchOptions o = fixed(3000, 7);
+        o.tree.depth = 4;
+        const SearchReport a = Search(o).decide(r, unlimited()), b = Search(o).decide(r, unlimited());
+        ASSERT_STREQ(a.mode, "mc") << v->name;
+        EXPECT_EQ(a.answer.put, b.answer.put) << v->name;
+        EXPECT_EQ(a.answer.pick, b.answer.pick) << v->name;
+        EXPECT_DOUBLE_EQ(a.value, b.value) << v->name;
+        const Kingdom& k = r.game.kingdom(0);
+        EXPECT_TRUE(slow::is_legal(k, kTiles[r.game.current_tile()], Rule::Match, a.answer.put)) << v->name;
         }
 }
 
@@ -684,7 +723,7 @@ TEST(PickStats, ABiasIsTheSeatsMeanShareAfterThePickAgainstItsMean) {
             Game g = root;
             resample_draws(g, r.unseen, r.n_unseen, root.drawn_count(), rng);
             std::vector<std::pair<int, int>> picked;  // (seat, tile) picked inside this playout
-            playout(g, rng, PolicyWeights(), kNoTurnLimit, [&](const Game& now) {
+            playout(g, rng, PolicyWeights(), [&](const Game& now) {
                 stats.saw(now);
                 if (now.turn() >= root.turn() + 2) picked.push_back({now.current_player(), now.current_tile()});
                 return Placement{};

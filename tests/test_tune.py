@@ -38,7 +38,8 @@ def write(name, text):
 
 
 def formulas():
-    tune = importlib.machinery.SourceFileLoader("tune", TUNE).load_module()
+    # Not named "tune": that is its package's name (tools/lib/tune/).
+    tune = importlib.machinery.SourceFileLoader("tune_command", TUNE).load_module()
     params = tune.read_params(write("p.params", "# comment\ngain, 10, 0, 40, 2, 0.002\nw, 0.35, 0, 1, 0.05, 0.002\n"))
     check([p["int"] for p in params] == [True, False], "ints inferred from start, min and max written as integers")
     check(tune.setting_value(params[0], 12.6) == "13" and tune.setting_value(params[1], 0.1234567) == "0.123457",

@@ -4,7 +4,7 @@
 // each sample is one playout, with the unknown draws dealt from the unseen
 // tiles, in which every player plays full greedy; its value is own score /
 // (own + best opponent's score). The answer with the best average wins.
-// The mce player (mce.cpp) and tools/learn/selfplay.cpp call it.
+// The mce player (mce.cpp) and tools/lib/selfplay/selfplay.cpp call it.
 #pragma once
 
 #include <vector>

@@ -1,6 +1,6 @@
 // referee: plays Kingdomino games between bot commands over stdin/stdout as
 // RULES.md says, many at once, and judges the bots with honest statistics.
-// Its command line is CLI11's, shared by its commands in usage.h (referee --help); tools/hosts/
+// Its command line is CLI11's, shared by its commands in usage.h (referee --help); tools/lib/hosts/
 // referee_command.py writes it for tools/arena and tools/tune. This file only
 // picks the command: a run, --merge, --paired or --check-replay, each in a header of its own,
 // so that the referee stays one file to compile (g++ tools/referee/referee.cpp).

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "../learn/players.h"
+#include "../lib/selfplay/players.h"
 #include "state_text.h"
 
 namespace kd {
 
-// Seats of a game of v: players (as tools/learn/players.h reads them) by
+// Seats of a game of v: players (as tools/lib/selfplay/players.h reads them) by
 // game number, so that every mix of opponents comes up.
 inline std::vector<std::string> screen_lineup(const Variant& v, long game) {
     const std::string bot = "bot --playouts 2000", mce = "mce --playouts 500", greedy = "greedy";

@@ -1,4 +1,4 @@
-"""The training data of one variant (tools/learn/dataset's arrays), split
+"""The training data of one variant (tools/lib/selfplay/dataset's arrays), split
 into training and held-out parts by game or by decision, never inside one:
 rows of the same game are alike, and a split inside it would flatter the
 held-out figures."""
@@ -7,7 +7,7 @@ import os
 import numpy as np
 
 VARIANTS = ("2p", "3p", "4p", "duel")
-# value_y's columns (tools/learn/dataset.cpp)
+# value_y's columns (tools/lib/selfplay/dataset.cpp)
 FINAL_SCORE, ADJUSTED, RANK, MARGIN, FIRST, GAME = range(6)
 # place_y's and pick_y's columns
 DECISION, CHOSEN, SEARCH_VALUE = range(3)

@@ -1,6 +1,6 @@
 """Where the games are played: referee processes on this machine
 (LocalRunner), or chunks on the hosts of an sshloginfile (HostRunner, over
-tools/hosts/). Both yield the games as they end."""
+tools/lib/hosts/). Both yield the games as they end."""
 import ctypes
 import json
 import os
@@ -104,7 +104,7 @@ class LocalRunner:
 
 
 class HostRunner:
-    """Games on the hosts of a GNU parallel --sshloginfile (tools/hosts/), a round at a time."""
+    """Games on the hosts of a GNU parallel --sshloginfile (tools/lib/hosts/), a round at a time."""
 
     def __init__(self, a):
         self.a, self.session, self.commands = a, None, None

@@ -1,4 +1,4 @@
-"""Ratings: openskill run in node (tools/league-rating/rate.js), the one
+"""Ratings: openskill run in node (tools/lib/league/rating/rate.js), the one
 place a game changes ratings, and rating a pool's games again from the
 start."""
 import json
@@ -8,11 +8,11 @@ import subprocess
 
 from .common import KIT_ROOT, fail
 
-RATER = os.path.join(KIT_ROOT, "tools", "league-rating", "rate.js")
+RATER = os.path.join(KIT_ROOT, "tools", "lib", "league", "rating", "rate.js")
 
 
 class Rater:
-    """openskill in node (tools/league-rating/rate.js), one game a request."""
+    """openskill in node (tools/lib/league/rating/rate.js), one game a request."""
 
     def __init__(self):
         if shutil.which("node") is None:

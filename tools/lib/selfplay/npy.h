@@ -1,5 +1,5 @@
 // Numpy's .npy files (format version 1.0), two-dimensional, C order: what
-// tools/learn/dataset writes and tools/train reads with numpy.load.
+// tools/lib/selfplay/dataset writes and tools/train reads with numpy.load.
 #pragma once
 
 #include <cstdint>

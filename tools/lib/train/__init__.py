@@ -1,6 +1,6 @@
 """The trainer of the bot's learned models (tools/train), a file per job:
 
-- data.py: the numpy arrays tools/learn/dataset writes, split by game into
+- data.py: the numpy arrays tools/lib/selfplay/dataset writes, split by game into
   training and held-out rows;
 - value.py: the value, a small network per variant that foresees a kingdom's
   final score from src/model_features.h's value features;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../baselines/mce.h"
+#include "../../baselines/mce.h"
 #include "player.h"
 #include "protocol_words.h"
 #include "search.h"

@@ -45,7 +45,7 @@ struct Tally {
 struct Options {
     int samples = 64;
     std::string seat_command;
-    PolicyWeights weights;
+    SearchOptions search;  // what --set changes, as in the bot; only its policy weights are read
     std::vector<std::string> paths;
 };
 
@@ -73,7 +73,7 @@ void score_answer(const Options& o, const Request& r, const Json& q, Tally& t) {
     const bool counts_pick = !g.last_turn() && g.free_picks(free) > 1;
     const bool counts_put = !g.first_turn() && g.legal_placements(spots) > 1;
     const GreedyChoice greedy = full_greedy(g);
-    const PolicyWeights w = o.weights.for_variant(g.variant());
+    const PolicyWeights w = o.search.for_variant(g.variant()).weights;
     Rng rng(uint64_t(t.answers) * 7919 + 1);
     int same_pick = 0, same_put = 0;
     for (int i = 0; i < o.samples; ++i) {
@@ -121,7 +121,7 @@ void score_replay(const Options& o, const std::string& path, std::map<std::strin
 // The options; --help prints them, a bad command line exits with 2.
 Options parse(int argc, char** argv) {
     Options o;
-    SearchOptions search;  // what --set changes, as in the bot; only its policy weights are read
+    SearchOptions& search = o.search;
     CLI::App app{"How well the search's pictures of the other players foresee what they did, on replays.", "predict"};
     app.add_option("--samples", o.samples, "samples of the policy's jitter an answer")->capture_default_str();
     app.add_option("--seat-command", o.seat_command, "watches the seats whose command holds TEXT (default: not our bot)");
@@ -131,7 +131,6 @@ Options parse(int argc, char** argv) {
     app.add_option("REPLAY", o.paths, "replays (referee --replay-dir), or folders of them")->required();
     parse_command_line(app, argc, argv);
     if (o.samples < 1) command_line_error(app, "--samples must be at least 1");
-    o.weights = search.weights;
     return o;
 }
 

@@ -5,7 +5,7 @@ import os
 import sys
 import time
 
-KIT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KIT_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))  # tools/lib/X/ -> the checkout
 PLAYERS = {"2p": 2, "3p": 3, "4p": 4, "duel": 2}
 POOL = {"2p": "standard", "3p": "standard", "4p": "standard", "duel": "duel"}
 FAULTS = ("timeouts", "bad_output", "illegal_put", "invalid_pick", "crashes")

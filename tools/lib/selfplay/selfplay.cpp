@@ -2,7 +2,7 @@
 // played in this process on the true game (each player fed the very request
 // the referee would send, through PlayerMemory), at fixed playouts so that a
 // chunk of games is the same whenever it is played. Writes one record file
-// (tools/learn/record.h, docs/selfplay-format.md). tools/selfplay runs chunks
+// (tools/lib/selfplay/record.h, docs/selfplay-format.md). tools/selfplay runs chunks
 // of them over this machine's cores or the hosts of tools/arena.
 //
 //   build/selfplay --variant 2p --games 100 --first-game 0 --seed 1000 --out chunk.kdsp
@@ -30,7 +30,7 @@ struct Options {
     Rule rule = Rule::Match;
     long games = 1, first_game = 0;
     uint64_t seed = 1;
-    std::string out, json;  // json: the record file as base64 in a one-line JSON object (tools/hosts brings it back)
+    std::string out, json;  // json: the record file as base64 in a one-line JSON object (tools/lib/hosts brings it back)
     std::vector<std::string> players;  // as given, for the file's header
     std::vector<PlayerSpec> specs;      // as read
 };
@@ -48,7 +48,7 @@ Options parse(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--seed", o.seed, "the deals' first seed")->capture_default_str();
     CLI::Option* out = app.add_option("--out", o.out, "the record file to write");
-    app.add_option("--json", o.json, "the record file as base64 in a one-line JSON object (tools/hosts)")->excludes(out);
+    app.add_option("--json", o.json, "the record file as base64 in a one-line JSON object (tools/lib/hosts)")->excludes(out);
     app.add_option_function<std::string>("--player", [&o](const std::string& text) {
            PlayerSpec spec;
            std::string error;

@@ -1,5 +1,5 @@
 """Where a round's referee runs are played: on this machine (LocalRunner)
-or on the hosts of an sshloginfile (a HostSession, tools/hosts/)."""
+or on the hosts of an sshloginfile (a HostSession, tools/lib/hosts/)."""
 import os
 import shutil
 import tempfile

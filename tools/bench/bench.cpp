@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "greedy.h"
-#include "referee/command_line.h"
+#include "../referee/command_line.h"
 #include "player.h"
 #include "model.h"
 #include "search.h"
@@ -192,12 +192,12 @@ double playout_rate(const Variant& v, const PolicyWeights& w, volatile long& sin
 // one line of answers.
 void bench_playouts(volatile long& sink) {
     for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel}) {
-        const double rate = playout_rate(*v, PolicyWeights().for_variant(*v), sink);
+        const double rate = playout_rate(*v, SearchOptions().for_variant(*v).weights, sink);
         printf("playouts from a %-4s opening (search policy)     %8.0f per second\n", v->name, rate);
     }
-    PolicyWeights learned;
+    SearchOptions learned;
     learned.learned_placements = learned.learned_picks = true;
-    const double rate = playout_rate(kTwoPlayers, learned.for_variant(kTwoPlayers), sink);
+    const double rate = playout_rate(kTwoPlayers, learned.for_variant(kTwoPlayers).weights, sink);
     printf("playouts from a 2p opening (learnt placements)   %8.0f per second\n", rate);
     std::vector<Game> deals;
     for (const Variant* v : {&kTwoPlayers, &kFourPlayers, &kDuel})
@@ -269,15 +269,20 @@ void bench_search_cpu() {
 
 int main(int argc, char** argv) {
     std::string positions = "tests/bench_positions.txt", write_to;
-    bool signature_only = false;
+    bool signature_only = false, settings = false;
     CLI::App app{"Times the engine and the search, built with CodinGame's flags, and ends with the search's "
                  "signature on fixed positions (README.md, \"The bench and its signature\").",
                  "bench"};
     app.add_flag("--signature", signature_only, "the signature alone: no timing, fast");
+    app.add_flag("--settings", settings, "what the search plays in each variant (its default settings, resolved)");
     app.add_option("POSITIONS", positions, "the signature's positions")->capture_default_str();
     app.add_option("--write-positions", write_to, "writes the signature's positions anew to this file");
     parse_command_line(app, argc, argv);
     if (signature_only) return print_signature(positions) ? 0 : 1;
+    if (settings) {
+        for (const Variant& v : kVariants) printf("%-4s %s\n", v.name, describe(SearchOptions().for_variant(v)).c_str());
+        return 0;
+    }
     if (!write_to.empty()) {
         std::ofstream out(write_to);
         for (const SearchPosition& p : signature_positions()) out << position_text(p);

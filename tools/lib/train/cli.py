@@ -18,10 +18,10 @@ PLACE_SCALE_GAIN, PICK_SCALE_ESTIMATE = 9, 4
 
 def parse_args(argv, doc):
     p = argparse.ArgumentParser(description=doc.split("\n")[0])
-    p.add_argument("--data", required=True, help="tools/learn/dataset's output (DIR/VARIANT/*.npy)")
+    p.add_argument("--data", required=True, help="tools/lib/selfplay/dataset's output (DIR/VARIANT/*.npy)")
     p.add_argument("--variant", default="2p,3p,4p,duel", help="comma-separated; those without data are skipped")
-    p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "src", "model_weights.h"), help="the header to write")
+    p.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "src",
+                                                 "model_weights.h"), help="the header to write")
     p.add_argument("--source", help="what the header says it was made from (default: the data's content digest)")
     p.add_argument("--seed", type=int, default=1, help="the split, the initial weights and the batches")
     p.add_argument("--hidden", type=int, default=32, help="the value network's hidden units")

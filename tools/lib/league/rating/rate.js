@@ -2,7 +2,7 @@
 // The ratings of tools/league, by the openskill package (Weng-Lin, Plackett-Luce
 // model, the library's default options): a co-process that rates one game per line.
 //
-//   node tools/league-rating/rate.js
+//   node tools/lib/league/rating/rate.js
 //
 // First it prints one line: {"openskill": version, "model": "plackettLuce",
 // "default": [mu, sigma, ordinal]} (a new bot's rating). Then for each line read,

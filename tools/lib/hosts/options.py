@@ -5,7 +5,7 @@ import shlex
 
 from .session import HostSession
 
-KIT_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KIT_ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "..", ".."))  # tools/lib/X/ -> the checkout
 
 
 def add_host_options(parser, required):

@@ -1,5 +1,5 @@
-// Self-play game records (docs/selfplay-format.md): what tools/learn/selfplay
-// writes and tools/learn/dataset reads. A game is its deal (variant, rule,
+// Self-play game records (docs/selfplay-format.md): what tools/lib/selfplay/selfplay
+// writes and tools/lib/selfplay/dataset reads. A game is its deal (variant, rule,
 // seed: Game::deal gives the deck back), every answer in order, the search's
 // view of each answer a recorded player made (every candidate's playouts and
 // values: the policy's target) and every seat's result (the value's target).
