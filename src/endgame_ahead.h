@@ -65,7 +65,7 @@ inline int choose_by_solved_ends(const Game& root, const Request& request, Candi
             for (int d = 1; d <= solve.deals; ++d) {
                 Game g = candidates.start(index, c);
                 Rng rng(d);  // deal d the same for every candidate (with nothing unknown, every deal is the same)
-                resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
+                deal_draws(g, request, root.drawn_count(), rng);
                 if (g.is_terminal() || g.turn() != root.turn() + 1) return false;
                 const EndgameSolution s = solve_endgame_value(g, solve.deadline, solve.node_limit);
                 solve.nodes += s.nodes;

@@ -46,6 +46,9 @@ struct PlayerOptions {
     long playouts = 0;    // > 0: a fixed number of playouts per answer instead of a time budget
     RuleMode rule = RuleMode::Auto;
     std::vector<std::string> settings;  // --set name=value, for tuning experiments
+#ifndef KD_UPLOAD
+    uint64_t told_deal = 0;  // > 0: --told-deal SEED, the game's deal (the ceiling's experiments: it sees the future)
+#endif
 };
 
 // Reads --time-ms N, --first-ms N, --slow-note-ms N, --seed N, --playouts N, --rule match|adjacent|auto and
@@ -61,6 +64,9 @@ inline PlayerOptions parse_player_options(int argc, char** argv) {
         else if (a == "--playouts" && i + 1 < argc) o.playouts = std::atol(argv[++i]);
         else if (a == "--set" && i + 1 < argc) o.settings.push_back(argv[++i]);
         else if (a == "--rule" && i + 1 < argc && parse_rule_mode(v, o.rule)) ++i;
+#ifndef KD_UPLOAD
+        else if (a == "--told-deal" && i + 1 < argc) o.told_deal = std::strtoull(argv[++i], nullptr, 10);
+#endif
         else std::cerr << "ignoring argument '" << a << "' (options: --time-ms N --first-ms N --slow-note-ms N --seed N --playouts N --rule match|adjacent|auto --set name=value)\n";
     }
     if (o.time.later_ms <= 0) o.time = TimeControl();
@@ -151,6 +157,9 @@ int play(std::istream& in, std::ostream& out, std::ostream& log, const PlayerOpt
         bool complete;
         std::vector<std::string> warnings;
         Request request = memory.read(first, in, rule, complete, warnings);
+#ifndef KD_UPLOAD
+        if (options.told_deal && !tell_deal(request, options.told_deal)) warnings.push_back("--told-deal: not this game's deal");
+#endif
         budget.mark("reading");
         for (const std::string& w : warnings) log << "warning: " << w << "\n";
         Answer a;

@@ -243,7 +243,7 @@ class Search {
         for (int c = 0; c < a.n_replies; ++c) {
             Rng rng(seed);
             Game g = candidates_.start(i, c);
-            resample_draws(g, request.unseen, request.n_unseen, root.drawn_count(), rng);
+            deal_draws(g, request, root.drawn_count(), rng);
             const bool tree = a.tree != AnswerTrees::kNoNode;
             auto seen = [&](const Game& now) __attribute__((always_inline)) { pick_stats_.saw(now); };
             if (tree) tree_.playout(g, a.tree, rng, play_.weights, play_.tree, seen);

@@ -595,6 +595,32 @@ TEST(SearchOptions, EachVariantResolvesItsOwnForms) {
     EXPECT_FALSE(o.for_variant(kTwoPlayers).endgame_ahead) << "no solve ahead without the endgame solver";
 }
 
+// A request told its game's deal deals the true draws to come, whatever the
+// dice; another deal is refused and leaves the request as it was.
+TEST(ToldDeal, DealsTheTrueDrawsToCome) {
+    for (const Variant* v : {&kTwoPlayers, &kThreePlayers, &kDuel}) {
+        Game g = Game::deal(*v, Rule::Match, 77);
+        const Game truth = g;
+        for (int i = 0; i < 3 * v->players; ++i) {
+            const GreedyChoice c = full_greedy(g);
+            g.apply(c.put, c.pick);
+        }
+        PlayerMemory memory;
+        Request r = memory.receive(g, g.current_player());
+        const int unseen = r.n_unseen;
+        EXPECT_FALSE(tell_deal(r, 78)) << v->name;
+        EXPECT_EQ(r.n_unseen, unseen) << v->name;
+        ASSERT_TRUE(tell_deal(r, 77)) << v->name;
+        for (uint64_t dice : {1, 2}) {
+            Game dealt = r.game;
+            Rng rng(dice);
+            deal_draws(dealt, r, dealt.drawn_count(), rng);
+            for (int i = dealt.drawn_count(); i < v->tiles_used; ++i)
+                ASSERT_EQ(dealt.deck_tile(i), truth.deck_tile(i)) << v->name << " draw " << i;
+        }
+    }
+}
+
 TEST(Candidate, ItsValueIsAfterTheReplyItsPlayerPrefersBlendedWithGreedys) {
     Candidate a;
     a.n_replies = 3, a.greedy_reply = 1, a.deals = 2;

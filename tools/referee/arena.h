@@ -25,6 +25,15 @@
 
 namespace kd {
 
+// A bot's command with every `{seed}` replaced by the game's seed: a bot can
+// be told the deal (the bot's --told-deal {seed}, the ceiling's experiments).
+inline std::string with_seed(std::string command, uint64_t seed) {
+    const std::string mark = "{seed}", value = std::to_string(seed);
+    for (size_t at = command.find(mark); at != std::string::npos; at = command.find(mark, at + value.size()))
+        command.replace(at, mark.size(), value);
+    return command;
+}
+
 // The run: games handed to worker threads, finished games collected under a lock.
 class Arena {
   public:
@@ -101,7 +110,7 @@ class Arena {
             cfg.rule = o_.rule;
             cfg.seed = o_.seed + uint64_t(k / group);
             cfg.index = int(k);
-            for (int e : entrants) cfg.commands.push_back(o_.bots[size_t(e)]);
+            for (int e : entrants) cfg.commands.push_back(with_seed(o_.bots[size_t(e)], cfg.seed));
             cfg.time_scale = o_.time_scale;
             cfg.no_timeout = o_.no_timeout;
             cfg.strict_put = o_.strict_put;

@@ -49,7 +49,7 @@ inline PlayOptions parse_play_options(int argc, char** argv) {
     add_rule_option(app, o.rule);
     app.add_option("--time-scale", o.time_scale, "the time limits of RULES.md times this")->capture_default_str();
     app.add_flag("--no-timeout", o.no_timeout, "no time limit (a 60 s cap remains, so that nothing hangs)");
-    app.add_option("--bot", o.bots, "a bot's command, run by /bin/sh -c; one per entrant")->type_name("\"CMD\"")
+    app.add_option("--bot", o.bots, "a bot's command, run by /bin/sh -c; one per entrant ({seed} in it: the game's seed)")->type_name("\"CMD\"")
         ->expected(1)->take_all();
     app.add_option("--json", o.json_path, "writes the summary and every game's record to this file");
     app.add_option("--replay-dir", o.replay_dir, "writes each game's replay into this folder");
