@@ -2,16 +2,16 @@
 // The Kingdomino bot: reads each request, searches (src/search.h), answers
 // PUT and PICK, and writes one summary line per answer on stderr.
 // tools/bundle merges this file and the headers it includes into bot.cpp,
-// the single file to paste into CodinGame; it copies the //! lines below to
-// the top of bot.cpp, for whoever opens the upload.
+// the single file to paste into CodinGame, packed (docs/upload.md); it copies
+// the //! lines below to the top of the readable copy (--keep-comments).
 //! Kingdomino bot for CodinGame ("Coders of the Realm"), every variant: 2, 3 and 4
 //! players and the duel. Monte Carlo search over PUT x PICK with sequential halving,
 //! fast playouts for every player, the last two turns solved exactly.
 //! Generated file: the readable source is src/ of the project this came with
 //! (tools/bundle made this file; change src/ and bundle again). Its kit plays,
 //! tests and tunes bots at home: README.md there.
-//! Settings you may tune (`--set name=value` at home; here, change the default
-//! of the field that for_each_setting names):
+//! Settings you may tune (`--set name=value` at home; in the upload, change the
+//! default of the field that for_each_setting names in src/, and bundle again):
 //! @settings
 //! TimeControl: later_ms = ms used of the 50 ms (the rest is the margin for
 //!  CodinGame's delays); first_max_ms = ms used of the first answer's 1000.
