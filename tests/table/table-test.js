@@ -13,17 +13,22 @@
 // as the page named them), and played again move by move by the C++ rules
 // (referee --check-replay): its final scores, tie-break scores and ranks
 // must be the ones the page showed. Mid-game, each variant is pictured at
-// 1366x768 and 390x844 (a phone: the person's squares at least 32 px).
+// 1366x768 and 390x844 (a phone: the person's squares at least 32 px). Every
+// answer of our bot in every game took at most 100 ms over its budget (the
+// page's bots learn of the others as the game goes, as the upload does: no
+// answer decides the past again).
 //
 // In the 2p game: the hint drawn on the board and in the draft, in words;
 // a hint overtaken by a move is never shown; the bot's time after a 3 s hint
-// stays within its budget; and after the game the review lists every move
-// of the person, its costliest one where the bot's answer differs, and the
-// downloaded replay keeps it.
+// stays within its budget. In the 4p game a 300 ms hint late in the game
+// comes within 400 ms. After the 2p and 4p games the review lists every move
+// of the person, its costliest one where the bot's answer differs; opening
+// it keeps the page 1366 px wide and brings the position into view; the
+// downloaded replay keeps the review.
 //
-// At a phone's size (390x844, a screen that takes taps): a whole 2p game by taps alone, with an undo;
-// a reload mid-game asks first, then takes the same game up again (the same
-// turn, the same answers), which finishes with a replay the rules accept.
+// At a phone's size: a whole 3p game by taps alone (table-phone.js), the
+// page following the game: the kingdom in view at each move's start, the
+// hint's tile on screen, the others a tap away, no sideways scroll at the end.
 //
 // Also: "New game" asks before it abandons a game and may be cancelled; an
 // abandoned game's replay says it stopped (the rules and the viewer agree)
@@ -44,6 +49,7 @@ const path = require('path');
 const { pathToFileURL } = require('url');
 const { launchChromium } = require('../viewer/viewer-test.js');
 const P = require('./table-page.js');
+const { phoneGame, PHONE } = require('./table-phone.js');
 
 const failures = [];
 function check(cond, what) {
@@ -68,13 +74,13 @@ async function timed(name, work) {
   return result;
 }
 
-const LAPTOP = { width: 1366, height: 768 }, PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 768 };
 
 // The games on the laptop, the person last; `keys`: placed with the arrows and Enter, else with the pointer.
 const GAMES = [
   { variant: '2p', seed: '7', seats: ['bot:30', 'human'], keys: false, review: '100', hints: true },
   { variant: '3p', seed: '11', seats: ['greedy', 'bot:30', 'human'], keys: false },
-  { variant: '4p', seed: '5', seats: ['random', 'bot:30', 'greedy', 'human'], keys: false },
+  { variant: '4p', seed: '5', seats: ['random', 'bot:30', 'greedy', 'human'], keys: false, review: '100', timedHint: 6 },
   { variant: 'duel', seed: '3', seats: ['bot:30', 'human'], keys: true },
 ];
 
@@ -288,6 +294,10 @@ async function overtakeHint(page, g, seat) {
 // Mid-game pictures at the laptop's size and a phone's, the person's squares at least 32 px on the phone.
 async function pictures(page, g, args) {
   await page.screenshot({ path: path.join(args.work, `table-${g.variant}-${LAPTOP.width}x${LAPTOP.height}.png`) });
+  const cut = await page.$$eval('[data-testid=player-name], .turn-tag', (all) => all.filter((e) => e.scrollWidth > e.clientWidth
+    || e.getBoundingClientRect().height > 24 && e.classList.contains('turn-tag')).map((e) => e.textContent));
+  check(cut.length === 0, `${g.variant} at ${LAPTOP.width}x${LAPTOP.height}: every name and tag on the cards whole, on one line for a tag `
+    + `(${cut.length ? 'NOT: ' + cut.join(', ') : 'none cut'})`);
   await page.setViewportSize(PHONE);
   const seat = +(await P.app(page, 'seat'));
   await page.waitForFunction((s) => document.querySelector(`[data-testid=kingdom][data-seat="${s}"] .sq`).getBoundingClientRect().width >= 32, seat)
@@ -377,6 +387,14 @@ async function checkReview(page, g, rep, args) {
   const said = await page.textContent('[data-testid=review-position]');
   check(+position === top.request && /The bot: (place|discard|pick)/.test(said) && (!top.places || await page.$('.ghost[data-kind=review-bot]')),
     `${g.variant}: a click opens that position with the bot's answer said and, where it places a tile, drawn: ${said}`);
+  const v = await page.evaluate(() => {
+    const inside = (e) => { const b = e.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight && b.right <= innerWidth; };
+    return { width: document.documentElement.scrollWidth, banner: inside(document.querySelector('[data-testid=review-position]')),
+      ghosts: [...document.querySelectorAll('.ghost[data-kind^=review] .ghost-sq')].every(inside) };
+  });
+  console.log(`measure: ${g.variant}: the page ${v.width} px wide at ${LAPTOP.width}x${LAPTOP.height} with a reviewed move open`);
+  check(v.width === LAPTOP.width && v.banner && v.ghosts, `${g.variant}: the reviewed move opens in place: the page ${v.width} px wide, `
+    + `its words ${v.banner ? 'on' : 'NOT on'} the screen, the tiles drawn ${v.ghosts ? 'on' : 'NOT on'} it`);
   await page.screenshot({ path: path.join(args.work, `table-${g.variant}-review.png`) });
   await page.click('[data-testid=review-back]');
   const file = await P.download(page, path.join(args.work, `table-${g.variant}-reviewed.json`));
@@ -403,6 +421,7 @@ async function playGame(page, url, g, args, seen) {
       await checkHintShown(page, g, args);
       hinted = true;
     }
+    if (g.timedHint && turn === g.timedHint) await timedHint(page, g, turn);
     if (!g.pictured && turn >= 4) {
       g.pictured = true;
       await pictures(page, g, args);
@@ -413,9 +432,12 @@ async function playGame(page, url, g, args, seen) {
   const shown = await finalTable(page, players);
   check(shown.every((s) => s.rank >= 1 && s.rank <= players), `${g.variant}: the page shows every seat's final rank`);
   const note = await page.textContent('[data-testid=bot-note]');
-  check(/playouts|nodes/.test(note), `${g.variant}: a bot's answer has its note: ${note.trim()}`);
+  check(/games to the end|solved the rest|only one move/.test(note) && !/playouts|candidates/.test(note),
+    `${g.variant}: a bot's answer has its note, in words: ${note.trim()}`);
   await page.screenshot({ path: path.join(args.work, `table-${g.variant}-end.png`) });
+  check(!(await page.isVisible('#hint-panel')), `${g.variant}: no hint offered once the game is over`);
   const rep = await checkKept(page, g, args, shown);
+  checkBotTimes(g, rep);
   if (g.hints) await checkHints(page, g, rep);
   if (g.undo) {
     const r = rep.requests[g.undo.request];
@@ -424,6 +446,42 @@ async function playGame(page, url, g, args, seen) {
   }
   if (g.review !== '0' && g.review) await timed(`${g.variant} review`, () => checkReview(page, g, rep, args));
   check(g.inView > 0, `${g.variant}: kingdom, draft and Confirm in view at each of the person's ${g.inView} turns`);
+}
+
+// Our bot's budget for an answer, from its command: --time-ms, and for its first
+// answer --first-ms or as on CodinGame (27 times the budget, at most 800 ms: src/timeman.h).
+function budgetOf(command, first) {
+  const option = (name) => +((command.match(new RegExp(`--${name} (\\d+)`)) || [])[1] || 0);
+  return first ? option('first-ms') || Math.min(27 * option('time-ms'), 800) : option('time-ms');
+}
+
+// Every answer of our bot in the replay within 100 ms of its budget; the later answers' median and max said.
+function checkBotTimes(g, rep) {
+  const seen = new Set(), later = [], over = [];
+  rep.requests.forEach((r, k) => {
+    const command = rep.bots[r.seat];
+    if (!command.startsWith('bot ')) return;
+    const budget = budgetOf(command, !seen.has(r.seat));
+    if (seen.has(r.seat)) later.push(r.time_ms);
+    seen.add(r.seat);
+    if (r.time_ms > budget + 100) over.push(`request ${k}: ${r.time_ms.toFixed(0)} ms of ${budget}`);
+  });
+  later.sort((a, b) => a - b);
+  const median = later.length ? later[later.length >> 1] : 0, max = later.length ? later[later.length - 1] : 0;
+  console.log(`measure: ${g.variant}: our bot's answers after its first: median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms `
+    + `(${later.length} answers)`);
+  check(seen.size > 0 && over.length === 0, `${g.variant}: every answer of our bot within 100 ms of its budget `
+    + `(later ones: median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms)${over.length ? ': NOT ' + over.join(', ') : ''}`);
+}
+
+// A 300 ms hint late in the game: the adviser's bot followed the seat, so the person waits for this search only.
+async function timedHint(page, g, turn) {
+  await page.selectOption('[data-testid=hint-time]', '300');
+  await page.keyboard.press('h');
+  await page.waitForSelector('[data-testid=hint-answer]', { timeout: 30000 });
+  const waited = +(await page.getAttribute('[data-testid=hint-result]', 'data-waited'));
+  console.log(`measure: ${g.variant}: a 300 ms hint at turn ${turn} came in ${waited} ms`);
+  check(waited <= 400, `${g.variant}: a 300 ms hint at turn ${turn} came in ${waited} ms (at most 400)`);
 }
 
 // The hints of the game: never one for another position, and the bot after the overtaken one on its own time.
@@ -435,72 +493,6 @@ async function checkHints(page, g, rep) {
   const ms = rep.requests[bot].time_ms, budget = +g.seats[rep.requests[bot].seat].split(':')[1];
   check(ms < budget + 1000, `${g.variant}: the bot's answer after a 3 s hint took ${ms.toFixed(0)} ms, within its ${budget} ms budget `
     + 'and a margin for a loaded machine (with the hint in its way it was 1,240 ms and more)');
-}
-
-// A tap on an element scrolled to the middle of the screen first, as a thumb does:
-// the bar of buttons at the screen's bottom covers what lies under it.
-async function tapInView(page, selector) {
-  await page.$eval(selector, (e) => e.scrollIntoView({ block: 'center' }));
-  await page.tap(selector);
-}
-
-// A whole 2p game at a phone's size, by taps alone: an undo, a reload in the middle that takes the same game up again.
-async function phoneGame(context, url, args) {
-  const page = await context.newPage();
-  await page.setViewportSize(PHONE);
-  watchErrors(page, false);
-  const dialogs = [];
-  page.on('dialog', (d) => { dialogs.push(d.type()); d.accept(); });
-  const g = { variant: '2p', seed: '9', seats: ['human', 'greedy'] };
-  await P.startGame(page, url, g);
-  let moves = 0, undone = false, reloaded = false;
-  while (!(await P.waitTurn(page))) {
-    const { seat, requests: before, turn } = await P.where(page);
-    if (!moves) check((await page.title()).startsWith('Your move'), `phone: the tab says it is your move: ${await page.title()}`);
-    if (turn > 1) {
-      const cell = await page.$eval(`[data-testid=kingdom][data-seat="${seat}"] .sq`, (e) => e.getBoundingClientRect().width);
-      if (!moves) check(cell >= 32, `phone: the person's squares are ${cell} px`);
-      if (await page.isVisible('[data-testid=discard]')) await page.tap('[data-testid=discard]');
-      else {
-        const spots = await P.spotsAfterTurning(page, seat, () => page.tap('[data-testid=rotate]'));
-        await page.tap(P.squareSel(seat, ...spots[0]));
-        if (!undone) {
-          await page.tap('[data-testid=undo]');
-          undone = check(!(await P.heldTile(page)), 'phone: Undo, a button, takes the placement back');
-          await page.tap(P.squareSel(seat, ...spots[spots.length - 1]));
-        }
-        check(!!(await P.heldTile(page)), 'phone: a tap on a dot places the tile');
-      }
-    }
-    const free = (await P.draft(page)).filter((t) => t.owner < 0);
-    if (free.length) await tapInView(page, `[data-testid=draft-tile][data-tile="${free[0].tile}"]`);
-    await page.tap('[data-testid=confirm]');
-    await P.waitPlayed(page, before);
-    if (++moves === 5 && !reloaded) reloaded = await reloadMidGame(page, args);
-  }
-  await page.screenshot({ path: path.join(args.work, 'table-phone-end.png'), fullPage: true });
-  const file = await P.download(page, path.join(args.work, 'table-phone.json'));
-  const c = P.checkReplay(args.referee, file);
-  check(c.status === 0 && c.line.includes(': ok: 2p seed 9'), `phone: the game played by taps, reloaded in the middle, finishes; `
-    + `referee --check-replay accepts it: ${c.line}`);
-  check(dialogs.includes('beforeunload'), `phone: leaving mid-game asked first (${dialogs.join(', ') || 'no dialog'})`);
-  await page.close();
-}
-
-// Reloads the page mid-game: the same game comes back, the same turn and answers.
-async function reloadMidGame(page, args) {
-  await P.waitTurn(page);
-  const before = JSON.parse(fs.readFileSync(await P.download(page, path.join(args.work, 'table-phone-before-reload.json')), 'utf8'));
-  const turn = await page.textContent('[data-testid=turn]');
-  await page.screenshot({ path: path.join(args.work, 'table-phone-390x844.png') });
-  await page.reload();
-  await page.waitForSelector('[data-testid=app][data-ready="1"]', { timeout: 60000 });
-  await P.waitTurn(page);
-  const after = JSON.parse(fs.readFileSync(await P.download(page, path.join(args.work, 'table-phone-after-reload.json')), 'utf8'));
-  const same = JSON.stringify(after.requests.map((r) => [r.output, r.time_ms])) === JSON.stringify(before.requests.map((r) => [r.output, r.time_ms]));
-  check((await P.app(page, 'resumed')) === '1' && (await page.textContent('[data-testid=turn]')) === turn && same
-    && after.seed === before.seed, `phone: a reload mid-game takes the same game up again (turn ${turn}, ${after.requests.length} answers the same)`);
-  return true;
 }
 
 // "New game" asks first and may be cancelled; an abandoned game's replay says it stopped, its bot stops;
@@ -613,7 +605,8 @@ async function main() {
     await timed('bad input', () => checkBadInput(page, url));
     await timed('engine check', () => checkEngine(page, args));
     await page.close();
-    await timed('phone game', () => phoneGame(context, url, args));
+    const phone = await timed('phone game', () => phoneGame(context, { url, work: args.work, referee: args.referee, check, watchErrors }));
+    checkBotTimes({ variant: 'phone 3p' }, JSON.parse(fs.readFileSync(phone, 'utf8')));
   } catch (err) {
     failures.push(String(err.stack || err));
   } finally {

@@ -8,42 +8,20 @@
 #include <string>
 #include <vector>
 
-#include "check_replay.h"
-#include "greedy.h"
 #include "json.h"
-#include "refereed_game.h"
 #include "review.h"
+#include "seat_inputs.h"
 
 namespace kd {
 namespace {
-
-// The text seat 0 received in a 2p game of greedy players, up to its request of turn `turn` (then unanswered).
-std::string seat_inputs(int turn) {
-    MatchConfig cfg;
-    cfg.variant = variant_by_name("2p");
-    cfg.seed = 7;
-    cfg.commands = {"human", "greedy"};
-    RefereedGame book(cfg);
-    std::string inputs;
-    while (true) {
-        const Game& g = book.game();
-        if (g.current_player() == 0) inputs += book.input();
-        if (g.current_player() == 0 && g.turn() == turn) return inputs;
-        const GreedyChoice c = full_greedy(g);
-        match_detail::Exchange ex;
-        ex.input = book.input();
-        ex.raw = answer_text(c.put, c.pick, "");
-        replay_check::split_answer(ex.raw, ex.put_line, ex.pick_line);
-        book.answer(ex, [](match_detail::Fault) {});
-    }
-}
 
 const std::vector<std::string> kBot = {"--playouts", "200", "--seed", "5"};
 
 Json review(const std::string& inputs, const Answer& person) {
     Json v;
     std::string error;
-    EXPECT_TRUE(parse_json(review_answer(kBot, inputs, person, 300), v, error)) << error;
+    SeatBots bots;
+    EXPECT_TRUE(parse_json(review_answer(bots, "P0", kBot, inputs, person, 300), v, error)) << error;
     EXPECT_TRUE(at(v, "/error").is_null()) << string_at(v, "/error");
     return v;
 }
@@ -58,7 +36,7 @@ Answer answer_of(const Json& a) {
 }
 
 TEST(Review, TheBotsOwnAnswerIsTheSameAndCostsNothing) {
-    const std::string inputs = seat_inputs(3);
+    const std::string inputs = seat_inputs("2p", 3);
     const Json first = review(inputs, Answer{});
     const Json again = review(inputs, answer_of(at(first, "/bot")));
     EXPECT_TRUE(at(again, "/same") == true);
@@ -67,8 +45,9 @@ TEST(Review, TheBotsOwnAnswerIsTheSameAndCostsNothing) {
 }
 
 TEST(Review, AnotherAnswerIsValuedOnTheSameDeals) {
-    const std::string inputs = seat_inputs(3);
-    const BotSearch bot(kBot, inputs);
+    const std::string inputs = seat_inputs("2p", 3);
+    SeatBots bots;
+    const BotAnswer bot = bots.answer("P0", kBot, inputs);
     ASSERT_TRUE(bot.error.empty()) << bot.error;
     const Game& g = bot.analysis.request.game;
     PlacementList spots;
@@ -84,7 +63,7 @@ TEST(Review, AnotherAnswerIsValuedOnTheSameDeals) {
         EXPECT_LE(number_at(v, std::string("/") + key), 1.0) << key;
         EXPECT_TRUE(at(v, std::string("/") + key).is_number()) << key;
     }
-    const PolicyWeights w = SearchOptions{}.weights.for_variant(g.variant());
+    const PolicyWeights w = SearchOptions{}.for_variant(g.variant()).weights;
     const AnswerWorth a = answer_worth(bot.analysis.request, other, w, 100, 9), b = answer_worth(bot.analysis.request, other, w, 100, 9),
                       c = answer_worth(bot.analysis.request, other, w, 100, 10);
     EXPECT_EQ(a.value, b.value);

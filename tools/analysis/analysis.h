@@ -27,21 +27,26 @@ struct Analysis {
     std::vector<std::string> warnings;
 };
 
-// Reads every request of `text` through the bot's own loop (src/play.h, play),
-// each under its time budget: out.request is the last one, out.warnings what
-// the bot wrote while reading them. Where the bot's decisions learn from the
-// game's earlier ones (Search::learns_replies: 3p and 4p by default), each
-// earlier request is decided first, as the bot did: the same answers then with
-// a fixed number of playouts, not by time.
+// An earlier request of the player decided as the bot decided it, where the
+// bot's later decisions learn from its earlier ones (Search::learns_replies:
+// what they taught it of the others' picks, 3p and 4p by default): under its
+// budget, or the bot's fixed number of playouts, which alone repeats the bot's
+// answers exactly. Elsewhere nothing to do.
+inline void decide_earlier(Search& searcher, const TimeControl& time, const Request& request) {
+    if (searcher.learns_replies(request.game.variant()))
+        searcher.decide(request, time.budget(Clock::now(), request.index == 0));
+}
+
+// Reads every request of `text` through the bot's own loop (src/play.h, play):
+// out.request is the last one, out.warnings what the bot wrote while reading
+// them; each earlier one decided as the bot did (decide_earlier).
 inline bool read_requests(const std::string& text, const PlayerOptions& po, Search& searcher, Analysis& out,
                           std::string& error) {
     std::istringstream in(text);
     std::stringstream answers, log;
-    // A request is known not to be the last when the next one comes: decided then, under a budget from
-    // then (as the bot's, from its reading); the last one is left for the analysis.
+    // A request is known not to be the last when the next one comes: decided then; the last one is left for the analysis.
     auto keep = [&](const Request& request, const TimeBudget&) {
-        if (out.requests++ > 0 && searcher.learns_replies(out.request.game.variant()))
-            searcher.decide(out.request, po.time.budget(Clock::now(), out.request.index == 0));
+        if (out.requests++ > 0) decide_earlier(searcher, po.time, out.request);
         out.request = request;
         return Answer();
     };
@@ -50,6 +55,18 @@ inline bool read_requests(const std::string& text, const PlayerOptions& po, Sear
         if (line.rfind("warning: ", 0) == 0) out.warnings.push_back(line.substr(9));
     if (ended_early) return error = "the last request's text ends early: the bot answered it without searching", false;
     if (out.requests == 0) return error = "no request in the input", false;
+    return true;
+}
+
+// out.request searched by the bot's Search under its budget (or its fixed
+// playouts), and the answer made safe as the bot sends it.
+inline bool search_request(const PlayerOptions& po, Search& searcher, Analysis& out, std::string& error) {
+    const TimeBudget budget = po.time.budget(Clock::now(), out.request.index == 0);
+    out.budget_ms = budget.budget_ms();
+    out.report = searcher.decide(out.request, budget);
+    if (!*out.report.mode) return error = "nothing to decide: the game is over or it is not this player's turn", false;
+    out.sent = out.report.answer;
+    make_safe(out.request.game, po.rule, out.sent);
     return true;
 }
 
@@ -67,13 +84,7 @@ inline bool analyse(const Args& a, const std::string& text, const PlayerOptions&
         return false;
     }
     if (a.index >= 0) out.request.index = int(a.index);
-    const TimeBudget budget = po.time.budget(Clock::now(), out.request.index == 0);
-    out.budget_ms = budget.budget_ms();
-    out.report = searcher.decide(out.request, budget);
-    if (!*out.report.mode) return error = "nothing to decide: the game is over or it is not this player's turn", false;
-    out.sent = out.report.answer;
-    make_safe(out.request.game, po.rule, out.sent);
-    return true;
+    return search_request(po, searcher, out, error);
 }
 
 // Whether the replay's answer is the one sent here. No PUT on either side is

@@ -4,14 +4,24 @@
 // Rotate, Undo, Discard, Confirm.
 
 import { $, h } from '../viewer/dom.js';
-import { badge, domino } from '../viewer/pieces.js';
+import { SEAT_SYMBOLS } from '../viewer/words.js';
+import { badge, domino, seatStyle } from '../viewer/pieces.js';
 import { T } from './tstate.js';
+
+// A tile's owner: the seat's badge, and its short form (symbol and seat) that a phone's narrow rows show instead (table.css).
+function ownerBadge(m, s, nobody) {
+  if (s < 0) return badge(m, s, nobody);
+  const full = badge(m, s);
+  full.classList.add('full');
+  return [full, h('span', { class: 'badge short', style: seatStyle(s), title: `P${s} ${m.names[s]}` },
+    h('span', { class: 'sym' }, SEAT_SYMBOLS[s % 4]), `P${s}`)];
+}
 
 function tileRows(m, tiles, status) {
   return tiles.map((t, i) => {
     const [cls, text] = status(t, i);
     return h('div', { class: 'tile-row' + (cls ? ' ' + cls : ''), 'data-testid': 'placing-tile', 'data-tile': t.id },
-      h('span', { class: 'tid' }, '#' + t.id), domino(m, t.id), badge(m, t.owner, 'nobody'), h('span', { class: 'tstat' }, text));
+      h('span', { class: 'tid' }, '#' + t.id), domino(m, t.id), ownerBadge(m, t.owner, 'nobody'), h('span', { class: 'tstat' }, text));
   });
 }
 
@@ -28,7 +38,7 @@ function draftRows(m, draft, pick) {
   return draft.map((t) => h('button', {
     class: 'tile-row draft' + (t.owner < 0 ? ' free' : ''), 'data-testid': 'draft-tile', 'data-tile': t.id,
     'data-owner': t.owner, disabled: !pick, onclick: letGo(() => pick(t.id)),
-  }, h('span', { class: 'tid' }, '#' + t.id), domino(m, t.id), t.owner < 0 ? h('span', { class: 'note' }, 'free') : badge(m, t.owner),
+  }, h('span', { class: 'tid' }, '#' + t.id), domino(m, t.id), t.owner < 0 ? h('span', { class: 'note' }, 'free') : ownerBadge(m, t.owner),
   h('span', { class: 'mark' })));
 }
 
@@ -51,7 +61,10 @@ export function renderActPanel(handlers) {
   box.textContent = '';
   const who = st.over ? 'game over' : `P${st.seat} ${T.seats[st.seat].label} to play`;
   box.append(h('h2', {}, 'Turn', h('span', { class: 'big', 'data-testid': 'turn' }, `${st.turn + 1} / ${st.turns}`),
-    h('span', { class: 'note', 'data-testid': 'to-play', 'data-seat': st.seat }, who)));
+    h('span', { class: 'note', 'data-testid': 'to-play', 'data-seat': st.seat }, who),
+    // On a phone the others' kingdoms come after the turn and the hint: a tap away.
+    T.home >= 0 && T.seats.length > 1 ? h('button', { class: 'btn show-others', 'data-testid': 'show-others',
+      title: 'the other kingdoms', onclick: letGo(() => $('kingdoms').scrollIntoView({ block: 'start' })) }, 'Others \u2193') : null));
   if (st.placing.length) {
     box.append(h('h3', {}, 'Tiles to place this turn'), h('div', { class: 'tile-rows' }, tileRows(m, st.placing, (t, i) =>
       i < st.step ? ['done', 'done'] : i === st.step && !st.over ? ['now', 'now'] : ['', 'to come'])));

@@ -1,4 +1,4 @@
-// The engine check: tools/bench.cpp's signature (its search at fixed playouts
+// The engine check: tools/bench/bench.cpp's signature (its search at fixed playouts
 // and seed on tests/bench_positions.txt) run in the worker and compared with
 // the native bench's (tests/bench_signature.txt, embedded when the page was
 // made), and the playouts a second that it took in this page.

@@ -5,21 +5,33 @@
 // draft (the tile it would pick), said in words, with its best moves and
 // the bot's full report a click away. A hint belongs to one position: when
 // a move is played its search is stopped, and one that comes back for
-// another position is dropped.
+// another position is dropped. The adviser's bot follows the person's seat
+// as the game goes (it learns from each request as our bot at 30 ms would),
+// so that a hint searches only its own position, for the time asked.
 
 import { $, h } from '../viewer/dom.js';
 import { fmtMs } from '../viewer/words.js';
 import { domino } from '../viewer/pieces.js';
-import { adviserAnswer, stopAdviser } from './players.js';
-import { botCommand, randomNumber, thinkingTime } from './setup.js';
+import { adviserAnswer, adviserLearn, stopAdviser } from './players.js';
+import { botCommand, thinkingTime } from './setup.js';
 import { answerWords, count, percent } from './phrases.js';
 import { drawGhost, removeGhosts } from './ghost.js';
 import { markDraft } from './act.js';
+import { showOnPhone } from './layout.js';
 import { T } from './tstate.js';
 
+// The text a seat received before the request in play.
+function pastInputs(seat) {
+  return T.state.replay.requests.filter((r) => r.seat === seat).map((r) => r.input).join('');
+}
+
 // The text a seat received so far, its request now last.
-export function seatInputs(seat) {
-  return T.state.replay.requests.filter((r) => r.seat === seat).map((r) => r.input).join('') + T.state.input;
+export function seatInputs(seat) { return pastInputs(seat) + T.state.input; }
+
+// At the start of a person's move: the adviser's bot in their seat reads the requests before it.
+export function followSeat(seat) {
+  const past = pastInputs(seat);
+  if (past) adviserLearn(`P${seat}`, `bot --time-ms 30 --first-ms 30 --seed ${T.adviserSeed}`, past);
 }
 
 // The position the game stands in: a hint is for this one only.
@@ -35,8 +47,9 @@ function protocolText(a) {
 function searchWords(an, ms) {
   if (an.mode === 'exact') return `Solved exactly in ${fmtMs(ms)}: with this move your best final score is ${Math.round(an.value)} points.`;
   if (an.mode === 'forced') return 'Only one move is possible here.';
-  return `Searched for ${fmtMs(ms)}: ${count(an.playouts, 'game')} played to the end after ${count(an.candidates_count, 'move')}. `
-    + `This move came first in ${percent(an.first)} of them.`;
+  return `In ${fmtMs(ms)} the bot weighed ${count(an.candidates_count, 'possible move')}, playing `
+    + `${count(an.playouts, 'game')} from them to the end with guesses of the tiles to come. `
+    + `After this move you came first in ${percent(an.first)} of those games.`;
 }
 
 // The bot's full report: the search's own figures and its candidates as the protocol writes them.
@@ -96,10 +109,11 @@ export function askHint() {
   T.hint = { position: position(), answer: null };
   $('app').dataset.hinting = '1';
   $('hint-result').textContent = `The bot is thinking for ${thinkingTime(ms)}\u2026`;
-  const asked = T.hint;
-  adviserAnswer(botCommand(ms, randomNumber()), seatInputs(st.seat)).then((reply) => {
+  const asked = T.hint, start = performance.now();
+  adviserAnswer(`P${st.seat}`, botCommand(ms, T.adviserSeed), seatInputs(st.seat)).then((reply) => {
     if (reply.stopped || T.hint !== asked || asked.position !== position()) return;  // overtaken
     $('app').dataset.hinting = '0';
+    $('hint-result').dataset.waited = (performance.now() - start).toFixed(0);  // the person's wait, the search's own time included
     if (reply.error) {
       $('hint-result').textContent = 'No hint: ' + reply.error;
       return;
@@ -108,5 +122,6 @@ export function askHint() {
     showHint(reply.analysis, reply.ms);
     drawHint();
     markDraft();
+    showOnPhone(document.querySelector('.ghost[data-kind=hint]') || document.querySelector('[data-testid=draft-tile][data-hint="1"]'));
   });
 }

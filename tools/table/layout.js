@@ -2,7 +2,9 @@
 // large, with the coordinates on its edges, beside the turn's panel so that
 // both are in view without scrolling on a laptop; the others smaller beside
 // them. On a phone (a narrow window) the person's squares stay at least
-// 32 px, the turn's panel right under their kingdom, the others after.
+// 32 px, the turn's panel right under their kingdom, the others after
+// (table.css), and the page follows the game: each move starts with the
+// kingdom in view, a hint comes with its tile on screen.
 
 import { $, h } from '../viewer/dom.js';
 import { sizeCard } from '../viewer/board.js';
@@ -18,6 +20,11 @@ export function homeSeat() {
   if (!people.length) return -1;
   if (!st.over && people.includes(st.seat)) return st.seat;
   return people.includes(T.home) ? T.home : people[0];
+}
+
+// On a phone: `element` scrolled into view (its top at the screen's top with `top`, else just on screen).
+export function showOnPhone(element, top) {
+  if (element && window.innerWidth < NARROW) element.scrollIntoView({ block: top ? 'start' : 'nearest' });
 }
 
 // The coordinates on the home card's edges: x across the top, y down the left, as the protocol counts.
@@ -73,7 +80,7 @@ export function layoutTable() {
     (s === T.home ? $('home') : $('kingdoms')).append(c.card);  // the others in seat order
   });
   $('home').hidden = !home;
-  $('hint-panel').hidden = !home;  // a hint is for a person's move
+  $('hint-panel').hidden = !home || T.state.over;  // a hint is for a person's move
   $('main').classList.toggle('no-home', !home);
   const top = $('main').getBoundingClientRect().top + window.scrollY;
   const height = window.innerHeight - top - 24;

@@ -88,6 +88,7 @@ function resume() {
   $('app').dataset.resumed = '1';
   showMessage(T.state.over ? 'Your last game, as it ended.'
     : `Your game goes on where it was: turn ${T.state.turn + 1} of ${T.state.turns}.`, false);
+  T.resumed = !T.state.over;
 }
 
 function init() {

@@ -1,10 +1,10 @@
 // The players of the table page, run in its worker: a seat's whole input so
-// far (its requests, as the referee sent them) read by the players' own text
-// path, and the answer to the last request. Our bot is tools/analyse's search
-// (analysis.h: the bot's PlayerMemory, Search and make_safe, its options read
-// as the bot reads its command line), which also gives a person's hint with
-// every candidate; greedy and random are the baselines' decisions in play(),
-// the loop their programs run (tools/baselines/).
+// far (its requests, as the referee sent them) and the answer to the last
+// request. Our bot is the bot's own PlayerMemory, Search and make_safe, kept
+// per seat across the game (seat_bot.h), its options read as the bot reads
+// its command line; it also gives a person's hint with every candidate.
+// Greedy and random are the baselines' decisions in play(), the loop their
+// programs run (tools/baselines/).
 #pragma once
 
 #include <cstdio>
@@ -12,58 +12,51 @@
 #include <string>
 #include <vector>
 
-#include "analysis.h"
 #include "greedy.h"
 #include "json.h"
-#include "json_report.h"
 #include "position.h"
 #include "random_answer.h"
+#include "seat_bot.h"
 
 namespace kd {
 
-// The PICK message and the note of our bot's answer: its estimate, and the search's figures.
+// The PICK message and the note of our bot's answer, in a player's words:
+// its chances, and what it searched.
 inline void bot_words(const SearchReport& r, double ms, std::string& message, std::string& note) {
-    char text[160];
-    if (r.playouts > 0) snprintf(text, sizeof text, "win %.0f%% (%ld sims)", 100 * r.win, r.playouts);
-    else if (r.nodes > 0) snprintf(text, sizeof text, "solved: %.0f pts", r.value);
-    else text[0] = 0;
-    message = text;
-    snprintf(text, sizeof text, "%s: %d candidates, %ld playouts, %ld nodes, value %.3f, first %.3f (%.0f ms)", r.mode,
-             r.candidates, r.playouts, r.nodes, r.value, r.win, ms);
+    char text[200];
+    const std::string moves = std::to_string(r.candidates) + (r.candidates == 1 ? " move" : " moves");
+    if (std::string(r.mode) == "mc") {
+        snprintf(text, sizeof text, "%.0f%% to win, I think", 100 * r.win);
+        message = text;
+        snprintf(text, sizeof text, "It weighed %s, playing %ld games to the end from them in %.0f ms; "
+                 "its move came first in %.0f%% of its games.", moves.c_str(), r.playouts, ms, 100 * r.win);
+    } else if (std::string(r.mode) == "exact") {
+        snprintf(text, sizeof text, "%.0f points, solved", r.value);
+        message = text;
+        snprintf(text, sizeof text, "It solved the rest of the game exactly in %.0f ms (%ld positions): "
+                 "%.0f points at best for its kingdom.", ms, r.nodes, r.value);
+    } else {
+        message = "my only move";
+        snprintf(text, sizeof text, "It had only one move (%.0f ms).", ms);
+    }
     note = text;
 }
-
-// Our bot's search of the last request of `inputs`, its options the words
-// after "bot" in its command (tools/analyse's, as the bot reads them).
-struct BotSearch {
-    analysis::Args args;
-    analysis::Source source;
-    PlayerOptions options;
-    analysis::Analysis analysis;
-    std::vector<std::string> notes;
-    std::string error;  // "" when it searched
-
-    BotSearch(const std::vector<std::string>& words, const std::string& inputs) {
-        source.bot_options = words;
-        options = analysis::player_options(source, args, notes);
-        analysis::analyse(args, inputs, options, analysis, error);
-    }
-    Json report_json() const { return analysis::report_json(args, source, options, analysis, notes); }
-};
 
 inline std::string error_json(const std::string& error) {
     return json_text({{"error", error}});
 }
 
-// Our bot's answer to the last request of `inputs` ({"output", "note", "analysis"}).
-inline std::string bot_answer(const std::vector<std::string>& options, const std::string& inputs) {
-    const Clock::time_point start = Clock::now();
-    const BotSearch bot(options, inputs);
+// Our bot's answer to the last request of `inputs` (its options `words`), by
+// the seat's bot of `bots` under `key`: {"output", "note", "analysis", "ms"},
+// ms the answer's own time (the requests read before it not counted).
+inline std::string bot_answer(SeatBots& bots, const std::string& key, const std::vector<std::string>& words,
+                              const std::string& inputs) {
+    const BotAnswer bot = bots.answer(key, words, inputs);
     if (!bot.error.empty()) return error_json(bot.error);
     std::string message, note;
-    bot_words(bot.analysis.report, duration_to_ms(Clock::now() - start), message, note);
+    bot_words(bot.analysis.report, bot.ms, message, note);
     return json_text({{"output", answer_text(bot.analysis.sent.put, bot.analysis.sent.pick, message)}, {"note", note},
-                      {"analysis", bot.report_json()}});
+                      {"analysis", bot.report_json()}, {"ms", bot.ms}});
 }
 
 // A baseline's answer to the last request of `inputs`: `decide` plays every
@@ -80,11 +73,13 @@ std::string baseline_answer(const std::vector<std::string>& words, const std::st
 }
 
 // The answer of the player `command` ("bot --time-ms 100 --seed 7", "greedy",
-// "random --seed 3") to the last of its requests `inputs`, as JSON.
-inline std::string player_answer(const std::string& command, const std::string& inputs) {
+// "random --seed 3") to the last of its requests `inputs`, as JSON; our bot
+// is the one of `bots` under `key` (the seat).
+inline std::string player_answer(SeatBots& bots, const std::string& key, const std::string& command,
+                                 const std::string& inputs) {
     const std::vector<std::string> words = analysis::command_words(command);
     const std::string name = words.empty() ? "" : words[0];
-    if (name == "bot") return bot_answer(std::vector<std::string>(words.begin() + 1, words.end()), inputs);
+    if (name == "bot") return bot_answer(bots, key, std::vector<std::string>(words.begin() + 1, words.end()), inputs);
     if (name == "greedy")
         return baseline_answer(words, inputs, [](const Request& r, const PlayerOptions&) {
             const GreedyChoice c = full_greedy(r.game);

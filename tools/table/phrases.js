@@ -16,8 +16,16 @@ export function answerWords(a, tile) {
   return parts.join(', and ');
 }
 
-// "1 move", "3 moves".
-export function count(n, word) { return `${n} ${word}${n === 1 ? '' : 's'}`; }
+// A request of the replay as the log says it, in the past: "placed #12 at (3, 4), the second square below it, and picked #21".
+export function playedWords(r) {
+  const parts = [];
+  if (r.turn > 0) parts.push(r.put_result === 'placed' ? `placed #${r.tile} at ${placeWords(r.put.x, r.put.y, r.put.rotation)}` : `discarded #${r.tile}`);
+  if (r.pick !== null && r.pick !== undefined) parts.push(`picked #${r.pick}`);
+  return parts.join(', and ');
+}
+
+// "1 move", "3 moves", "19,389 games".
+export function count(n, word) { return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`; }
 
 // A share in [0, 1] as a percentage.
 export function percent(v) { return `${Math.round(100 * v)}%`; }

@@ -64,22 +64,25 @@ export function startPlayers() {
   adviser.start();
 }
 
-// The answer of player `command` to the last request of `inputs` (its requests so far):
-// {output, note, analysis, ms} (ms: its time in the worker) or {error}, or {stopped}.
-export function playerAnswer(command, inputs) { return players.ask({ kind: 'answer', command, inputs }); }
+// The answer of player `command` in seat `key` to the last request of `inputs` (its requests so far):
+// {output, note, analysis, ms} (ms: the answer's own time) or {error}, or {stopped}.
+export function playerAnswer(key, command, inputs) { return players.ask({ kind: 'answer', key, command, inputs }); }
 
 // The same from the adviser (the hint): our bot's answer in the person's seat.
-export function adviserAnswer(command, inputs) { return adviser.ask({ kind: 'answer', command, inputs }); }
+export function adviserAnswer(key, command, inputs) { return adviser.ask({ kind: 'answer', key, command, inputs }); }
+
+// The adviser's bot in the person's seat learns from the seat's requests before the one in play, as the game goes.
+export function adviserLearn(key, command, inputs) { return adviser.ask({ kind: 'learn', key, command, inputs }); }
 
 // The review of the person's answer `answer` ({put, pick} as the replay writes them) to the
-// last request of `inputs`, by our bot `command` on `deals` deals (review.h).
-export function reviewAnswer(command, inputs, answer, deals) { return adviser.ask({ kind: 'review', command, inputs, answer, deals }); }
+// last request of `inputs`, by our bot `command` in seat `key` on `deals` deals (review.h).
+export function reviewAnswer(key, command, inputs, answer, deals) { return adviser.ask({ kind: 'review', key, command, inputs, answer, deals }); }
 
 // The game's players stopped (a game abandoned), or the adviser (its hint or review overtaken).
 export function stopPlayers() { players.stop(); }
 export function stopAdviser() { adviser.stop(); }
 
-// tools/bench.cpp's signature on `positions` (tests/bench_positions.txt) in a worker of its own: {line, ms}.
+// tools/bench/bench.cpp's signature on `positions` (tests/bench_positions.txt) in a worker of its own: {line, ms}.
 export function benchSignature(positions) {
   const bench = new EngineWorker();
   return bench.ask({ kind: 'bench', positions }).finally(() => bench.stop());

@@ -56,18 +56,19 @@ inline bool same_answer(const Game& g, const Answer& a, const Answer& b) {
 
 // The review of `person`, the answer a person sent to the last request of
 // `inputs` (their seat's requests so far): our bot's answer there (its options
-// the words after "bot") and the worth of each on `deals` deals, as JSON:
+// the words after "bot"; the bot of `bots` under `key`, which reviews the
+// seat's moves in order) and the worth of each on `deals` deals, as JSON:
 // {"bot": {"put", "pick"}, "mode", "same", "bot_value", "bot_first", "person_value", "person_first"}.
-inline std::string review_answer(const std::vector<std::string>& options, const std::string& inputs, const Answer& person,
-                                 int deals) {
-    const BotSearch bot(options, inputs);
+inline std::string review_answer(SeatBots& bots, const std::string& key, const std::vector<std::string>& options,
+                                 const std::string& inputs, const Answer& person, int deals) {
+    const BotAnswer bot = bots.answer(key, options, inputs);
     if (!bot.error.empty()) return error_json(bot.error);
     const Request& request = bot.analysis.request;
     const Game& g = request.game;
     const Answer& mine = bot.analysis.sent;
     std::vector<std::string> unknown;
     const PolicyWeights weights =
-        search_options_for(bot.options.seed, 0, bot.options.settings, unknown).weights.for_variant(g.variant());
+        search_options_for(bot.options.seed, 0, bot.options.settings, unknown).for_variant(g.variant()).weights;
     const bool same = same_answer(g, mine, person);
     const bool placed = tile_placed(g);
     const AnswerWorth theirs = answer_worth(request, person, weights, deals, bot.options.seed);

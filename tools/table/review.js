@@ -3,7 +3,8 @@
 // bot would have answered there, and what the person's move cost by the
 // bot's values (both moves valued on the same deals). The three costliest
 // are marked in the list and on the scores chart; a click opens that
-// position with the bot's answer and the person's move drawn on the board.
+// position in place, with the bot's answer and the person's move drawn on
+// the board, and brings it into view.
 // The review is kept with the game (saved.js) and in the downloaded replay.
 
 import { $, h, svgEl } from '../viewer/dom.js';
@@ -11,7 +12,7 @@ import { moveChartCursor } from '../viewer/chart.js';
 import { reviewAnswer } from './players.js';
 import { botCommand, randomNumber, thinkingTime } from './setup.js';
 import { answerWords, percent } from './phrases.js';
-import { drawGhost, removeGhosts } from './ghost.js';
+import { drawGhost, removeGhosts, splitShared } from './ghost.js';
 import { renderBoard } from './view.js';
 import { T } from './tstate.js';
 
@@ -57,7 +58,7 @@ export function startReview(done) {
       return done();
     }
     const mv = moves[reviewed.length];
-    reviewAnswer(T.review.by, mv.inputs, { put: mv.put, pick: mv.pick }, DEALS).then((reply) => {
+    reviewAnswer(`P${mv.seat}`, T.review.by, mv.inputs, { put: mv.put, pick: mv.pick }, DEALS).then((reply) => {
       if (reply.stopped || game !== T.game) return;
       const { inputs, ...move } = mv;
       reviewed.push(reply.error ? { ...move, error: reply.error } : { ...move, bot: reply.bot, same: reply.same,
@@ -67,6 +68,14 @@ export function startReview(done) {
     });
   };
   next();
+}
+
+// A move's cost in words: what it gave up against the bot's answer, in hundredths of
+// the leaders' points; below zero, the playouts liked it better than the bot's own answer.
+function costWords(mv) {
+  const c = Math.round(1000 * mv.cost) / 10;
+  if (mv.same || c === 0) return 'cost 0';
+  return c > 0 ? `cost ${c.toFixed(1)}` : `better by ${(-c).toFixed(1)}`;
 }
 
 // The costliest moves, most first: only those that cost something by the bot's values.
@@ -84,7 +93,7 @@ function moveRow(mv, rank) {
     'data-cost': mv.cost ?? '', 'data-same': mv.same ? '1' : '0', 'data-rank': rank || '', 'data-bot-places': mv.bot && mv.bot.put ? '1' : '0',
     onclick: () => showPosition(mv) },
   h('div', { class: 'review-head' }, h('b', {}, `Turn ${mv.turn + 1}`), rank ? h('span', { class: 'rank-tag' }, `costliest #${rank}`) : null,
-    h('span', { class: 'note' }, mv.error ? '' : `cost ${(100 * mv.cost).toFixed(1)}`)), ...words);
+    h('span', { class: 'note', 'data-testid': 'review-cost' }, mv.error ? '' : costWords(mv))), ...words);
 }
 
 // The marks of the costliest moves on the scores chart, at the step each was played.
@@ -108,9 +117,11 @@ export function renderReview() {
   box.textContent = '';
   const top = costliest(moves);
   box.append(h('h2', {}, 'Your moves, reviewed'),
-    h('p', { class: 'note' }, `For each of your moves, what our bot (${thinkingTime(T.review.ms)} a move) would have played, `
-      + `and what yours cost by its values: both moves played out on the same ${T.review.deals} deals, `
-      + 'the cost the difference of your share of the leaders\' points, in hundredths. Click a move to see it on the board.'),
+    h('p', { class: 'note' }, `For each of your moves, what our bot would have played after thinking ${thinkingTime(T.review.ms)}, `
+      + `and both moves played to the end of the game ${T.review.deals} times, on the same tiles to come. `
+      + 'Cost: how much less of the points of the two leaders your move left you than the bot\'s, in hundredths. '
+      + '"Better by": your move did better there than the bot\'s; its short search had valued it below its own. '
+      + 'Click a move to see it on the board.'),
     h('div', { class: 'review-list' }, moves.map((mv) => moveRow(mv, top.indexOf(mv) + 1))));
   markChart(top);
   $('app').dataset.review = 'done';
@@ -127,21 +138,27 @@ function showPosition(mv) {
   removeGhosts('review-bot', 'review-you');
   if (mv.turn > 0 && mv.bot && mv.bot.put) drawGhost(m, mv.seat, mv.tile, mv.bot.put.x, mv.bot.put.y, mv.bot.put.rotation, 'review-bot');
   if (mv.turn > 0 && mv.put) drawGhost(m, mv.seat, mv.tile, mv.put.x, mv.put.y, mv.put.rotation, 'review-you');
+  splitShared('review-you', 'review-bot');
   const banner = $('review-position');
   banner.hidden = false;
   banner.dataset.request = mv.request;
   banner.textContent = '';
   const tile = mv.turn > 0 ? mv.tile : -1;
+  const shared = document.querySelector('.ghost-sq.shared') ? ' Where both take a square, the bot\'s is its upper left half.' : '';
   banner.append(h('span', {}, `Turn ${mv.turn + 1}, before your move. `, h('span', { class: 'you' }, 'You: '), answerWords(mv, tile), '. ',
     mv.same ? 'The bot would do the same.' : [h('span', { class: 'bot' }, 'The bot: '), answerWords(mv.bot, tile), '.'],
-    tile > 0 ? ' Both drawn on the board.' : ''),
-  h('button', { class: 'btn', 'data-testid': 'review-back', onclick: backToEnd }, 'Back to the end'));
+    tile > 0 ? ' Both drawn on the board.' + shared : ''),
+  h('button', { class: 'btn', 'data-testid': 'review-back', onclick: () => backToEnd(mv) }, 'Back to the end'));
+  $('home').scrollIntoView({ block: 'start' });  // the position opened, not where its line was clicked
 }
 
-function backToEnd() {
+// The board at the game's end again, the list where the move `mv` was opened from.
+function backToEnd(mv) {
   T.step = null;
   removeGhosts('review-bot', 'review-you');
   $('review-position').hidden = true;
   renderBoard();
   moveChartCursor(T.m, T.m.steps);
+  const row = document.querySelector(`[data-testid=review-move][data-request="${mv.request}"]`);
+  if (row) row.scrollIntoView({ block: 'nearest' });
 }

@@ -11,10 +11,12 @@ import { playerAnswer, stopAdviser, stopPlayers } from './players.js';
 import { keepGame, forgetGame } from './saved.js';
 import { T } from './tstate.js';
 import { showGame } from './view.js';
+import { showOnPhone } from './layout.js';
 import { renderActPanel, say } from './act.js';
 import { beginMove } from './place.js';
-import { clearHint, seatInputs } from './hint.js';
+import { clearHint, followSeat, seatInputs } from './hint.js';
 import { startReview } from './review.js';
+import { randomNumber } from './setup.js';
 
 function keep() { keepGame(T.config, T.answers, T.review && T.review.moves ? T.review : null); }
 
@@ -28,6 +30,8 @@ function played(output, ms, note) {
   T.answers.push([output, ms, note]);
   keep();
   clearHint();
+  if (T.resumed) showMessage('', false);  // the game is under way again: the notice has done its work
+  T.resumed = false;
   showGame(state);
   advance();
 }
@@ -37,7 +41,7 @@ function botTurn(game, seat) {
   T.thinking = seat;
   $('app').dataset.thinking = seat;
   say(`P${seat} ${T.seats[seat].label} is thinking\u2026`);
-  playerAnswer(T.seats[seat].command, seatInputs(seat)).then((reply) => {
+  playerAnswer(`P${seat}`, T.seats[seat].command, seatInputs(seat)).then((reply) => {
     if (reply.stopped || game !== T.game) return;  // the game was abandoned meanwhile
     T.thinking = -1;
     $('app').dataset.thinking = -1;
@@ -48,6 +52,7 @@ function botTurn(game, seat) {
 
 function gameOver() {
   renderActPanel(null);
+  $('hint-panel').hidden = true;  // no move left to hint
   const first = T.m.rep.final.ranks.map((r, s) => (r === 1 ? `P${s} ${T.seats[s].label}` : null)).filter(Boolean);
   say(`Game over: ${first.join(' and ')} ${first.length > 1 ? 'share the first place' : 'wins'}. Download the replay to keep it.`);
   startReview(keep);
@@ -66,6 +71,8 @@ export function advance() {
   document.title = `${st.over ? 'Game over' : person ? `Your move (P${st.seat})` : 'Waiting'} \u00B7 Kingdomino table`;
   if (st.over) return gameOver();
   if (T.seats[st.seat].kind === 'human') {
+    followSeat(st.seat);
+    showOnPhone(T.m.cards[st.seat].card, true);
     const asked = performance.now();
     return beginMove((output) => played(output, performance.now() - asked, ''));
   }
@@ -96,7 +103,8 @@ export function startGame(config, answers, review) {
   }
   abandonGame();
   showMessage('', false);
-  Object.assign(T, { config, seats: config.seats, answers: [], m: null, home: -1, step: null, review: review || null });
+  Object.assign(T, { config, seats: config.seats, answers: [], m: null, home: -1, step: null, review: review || null,
+    adviserSeed: randomNumber(), resumed: false });
   let state = opened;
   for (const [output, ms, note] of answers || []) {
     const next = playAnswer(output, ms, note);

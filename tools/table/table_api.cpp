@@ -3,7 +3,7 @@
 // JavaScript with strings in and JSON out. The page's own thread holds the
 // game (table_*: table.h); its workers run the players (player_answer:
 // page_players.h), the review of a finished game (review_answer: review.h)
-// and tools/bench.cpp's main, linked in, for the bench signature and the
+// and tools/bench/bench.cpp's main, linked in, for the bench signature and the
 // playouts a second in the page.
 #include <memory>
 #include <sstream>
@@ -25,11 +25,20 @@
 namespace {
 
 std::unique_ptr<kd::Table> table;
+kd::SeatBots bots;   // a worker's bots, one per seat, kept across the game (seat_bot.h)
 std::string result;  // the text the last call returns: JavaScript copies it at once
 
 const char* give(std::string text) {
     result = std::move(text);
     return result.c_str();
+}
+
+// The options of our bot's `command` (the words after "bot"); false when it is not our bot.
+bool our_bot(const std::string& command, std::vector<std::string>& options) {
+    const std::vector<std::string> words = kd::analysis::command_words(command);
+    if (words.empty() || words[0] != "bot") return false;
+    options.assign(words.begin() + 1, words.end());
+    return true;
 }
 
 }  // namespace
@@ -72,21 +81,31 @@ KD_EXPORT const char* table_check_replay(const char* text) {
                                {"ranks", kd::seat_values(c.result.rank, n)}}));
 }
 
-// The answer of the player `command` to the last request of `inputs` (page_players.h).
-KD_EXPORT const char* player_answer(const char* command, const char* inputs) {
-    return give(kd::player_answer(command, inputs));
+// The answer of the player `command` in seat `key` to the last request of `inputs` (page_players.h).
+KD_EXPORT const char* player_answer(const char* key, const char* command, const char* inputs) {
+    return give(kd::player_answer(bots, key, command, inputs));
+}
+
+// Our bot (`command`: "bot --time-ms ...") in seat `key` reads `inputs`, the
+// seat's requests before the one in play, and learns from them as it would
+// have answered them: a hint there then searches its own request only. {"requests"} or {"error"}.
+KD_EXPORT const char* bot_learn(const char* key, const char* command, const char* inputs) {
+    std::vector<std::string> options;
+    if (!our_bot(command, options)) return give(kd::error_json(std::string("no bot in '") + command + "'"));
+    const kd::BotAnswer read = bots.answer(key, options, inputs, false);
+    return give(read.error.empty() ? kd::json_text({{"requests", read.analysis.requests}}) : kd::error_json(read.error));
 }
 
 // The review of the answer a person sent (PUT x y rotation, rotation -1: none;
 // PICK pick, -1: none) to the last request of `inputs`: our bot's answer
-// (`command`: "bot --time-ms ...") and both valued on `deals` deals (review.h).
-KD_EXPORT const char* review_answer(const char* command, const char* inputs, int x, int y, int rotation, int pick,
-                                    int deals) {
-    const std::vector<std::string> words = kd::analysis::command_words(command);
-    if (words.empty() || words[0] != "bot")
+// (`command`: "bot --time-ms ...", in seat `key`) and both valued on `deals` deals (review.h).
+KD_EXPORT const char* review_answer(const char* key, const char* command, const char* inputs, int x, int y,
+                                    int rotation, int pick, int deals) {
+    std::vector<std::string> options;
+    if (!our_bot(command, options))
         return give(kd::error_json(std::string("the review needs our bot, not '") + command + "'"));
     kd::Answer person;
     if (rotation >= 0) person.put = kd::Placement{int8_t(x), int8_t(y), int8_t(rotation)};
     person.pick = pick;
-    return give(kd::review_answer(std::vector<std::string>(words.begin() + 1, words.end()), inputs, person, deals));
+    return give(kd::review_answer(bots, key, options, inputs, person, deals));
 }

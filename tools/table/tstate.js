@@ -12,5 +12,7 @@ export const T = {
   move: null,       // the person's move in the making (place.js)
   thinking: -1,     // the seat whose player in the worker is thinking, -1: none
   hint: null,       // the hint: {position, answer} (hint.js)
+  resumed: false,   // the message says the game was taken up again after a reload: it goes with the next move
+  adviserSeed: 0,   // the seed of the adviser's bot in the person's seat, one a game (hint.js)
   review: null,     // the review of the person's moves after the game (review.js)
 };

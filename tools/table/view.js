@@ -4,7 +4,7 @@
 // result with its ranks and tie-break points.
 
 import { $, h, showMessage } from '../viewer/dom.js';
-import { TERRAIN_NAMES } from '../viewer/words.js';
+import { TERRAIN_NAMES, fmtMs } from '../viewer/words.js';
 import { buildModel } from '../viewer/replay.js';
 import { buildBoard, renderKingdoms } from '../viewer/board.js';
 import { renderFinal } from '../viewer/final.js';
@@ -12,6 +12,7 @@ import { buildLog, renderLog } from '../viewer/log.js';
 import { buildChart, moveChartCursor } from '../viewer/chart.js';
 import { badge, miniSquare } from '../viewer/pieces.js';
 import { layoutTable } from './layout.js';
+import { playedWords } from './phrases.js';
 import { T } from './tstate.js';
 
 function renderMeta(rep) {
@@ -32,9 +33,19 @@ function renderNotes() {
   for (const r of notes) {
     box.append(h('div', { class: 'note-row', 'data-testid': 'bot-note', 'data-seat': r.seat },
       badge(m, r.seat), ' ', h('span', { class: 'msg' }, r.message || ''),
-      h('details', {}, h('summary', {}, 'its report'), h('div', { class: 'note' }, r.stderr))));
+      h('details', {}, h('summary', {}, 'how it chose'), h('div', { class: 'note' }, r.stderr))));
   }
   $('notes-panel').hidden = !notes.length;
+}
+
+// The log in players' words: each answer's line, which the viewer writes as the protocol's figures, says what was played.
+function logInWords(m) {
+  for (const row of m.logRows) {
+    if (row._event) continue;
+    const r = m.rep.requests[+row.dataset.step - 1], txt = row.querySelector('.txt');
+    txt.textContent = '';
+    txt.append(badge(m, r.seat), ` turn ${r.turn + 1}: ${playedWords(r)}`, h('span', { class: 'note' }, ` (${fmtMs(r.time_ms)})`));
+  }
 }
 
 // The replay as the page shows it and downloads it: the engine's, with the names the page gave the seats.
@@ -59,6 +70,7 @@ export function showGame(state) {
   if (!T.m.cards[0].cell || layoutNeeded(home)) layoutTable();
   renderBoard();
   buildLog(m, () => {});
+  logInWords(m);
   renderLog(m, m.steps);
   buildChart(m, () => {});
   moveChartCursor(m, m.steps);
