@@ -6,6 +6,7 @@
 // once (after a reload); and a bot of another game starts again.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,8 @@ struct Seat {
     uint64_t seed;
 };
 
+void PrintTo(const Seat& s, std::ostream* out) { *out << s.variant << " seat " << s.seat << " seed " << s.seed; }
+
 class SeatBotGame : public ::testing::TestWithParam<Seat> {};
 
 TEST_P(SeatBotGame, AnswersAsTheBotsOwnLoopAtEveryRequest) {
@@ -64,7 +67,10 @@ TEST_P(SeatBotGame, AnswersAsTheBotsOwnLoopAtEveryRequest) {
     EXPECT_GT(learnt, 0) << variant << ": no answer depends on what the bot learnt";
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreeAndFourPlayers, SeatBotGame, ::testing::Values(Seat{"3p", 0, 10}, Seat{"4p", 1, 7}));
+INSTANTIATE_TEST_SUITE_P(ThreeAndFourPlayers, SeatBotGame, ::testing::Values(Seat{"3p", 0, 10}, Seat{"4p", 1, 7}),
+                         [](const ::testing::TestParamInfo<Seat>& i) {
+                             return std::string("game") + i.param.variant + "_seat" + std::to_string(i.param.seat);
+                         });
 
 TEST(SeatBot, AnotherGameStartsAgain) {
     SeatBots bots;
