@@ -2,9 +2,9 @@
 // The table page (build/table.html) in headless Chromium, as people use it.
 //
 // On a laptop (1366x768), a scripted person plays a whole game of every
-// variant from the last seat, against our bot, greedy and random in the
-// page's workers, through the page's controls (pointer, clicks, R, arrows,
-// Enter, Esc): at each of their turns their kingdom, the draft and Confirm
+// variant from the last seat, against our bot and random in the page's
+// workers (greedy in the phone's game and after), through the page's
+// controls (pointer, clicks, R, arrows, Enter, Esc): at each of their turns their kingdom, the draft and Confirm
 // are in view without scrolling. Each move starts with refused clicks (a
 // square where the tile may not go, a tile taken, a pick before the
 // placement): each must show the rules' reason and lose nothing; nothing is
@@ -20,8 +20,8 @@
 //
 // In the 2p game: the hint drawn on the board and in the draft, in words;
 // a hint overtaken by a move is never shown; the bot's time after a 3 s hint
-// stays within its budget. In the 4p game a 300 ms hint late in the game
-// comes within 400 ms. After the 2p and 4p games the review lists every move
+// stays within its budget. In the 4p game, against three of our bots, a
+// 300 ms hint at turns 6 and 11 comes within 400 ms. After the 2p and 4p games the review lists every move
 // of the person, its costliest one where the bot's answer differs; opening
 // it keeps the page 1366 px wide and brings the position into view; the
 // downloaded replay keeps the review.
@@ -79,8 +79,8 @@ const LAPTOP = { width: 1366, height: 768 };
 // The games on the laptop, the person last; `keys`: placed with the arrows and Enter, else with the pointer.
 const GAMES = [
   { variant: '2p', seed: '7', seats: ['bot:30', 'human'], keys: false, review: '100', hints: true },
-  { variant: '3p', seed: '11', seats: ['greedy', 'bot:30', 'human'], keys: false },
-  { variant: '4p', seed: '5', seats: ['random', 'bot:30', 'greedy', 'human'], keys: false, review: '100', timedHint: 6 },
+  { variant: '3p', seed: '11', seats: ['random', 'bot:30', 'human'], keys: false },
+  { variant: '4p', seed: '5', seats: ['bot:30', 'bot:30', 'bot:30', 'human'], keys: false, review: '100', timedHints: [6, 11] },
   { variant: 'duel', seed: '3', seats: ['bot:30', 'human'], keys: true },
 ];
 
@@ -421,7 +421,7 @@ async function playGame(page, url, g, args, seen) {
       await checkHintShown(page, g, args);
       hinted = true;
     }
-    if (g.timedHint && turn === g.timedHint) await timedHint(page, g, turn);
+    if ((g.timedHints || []).includes(turn)) await timedHint(page, g, turn);
     if (!g.pictured && turn >= 4) {
       g.pictured = true;
       await pictures(page, g, args);
