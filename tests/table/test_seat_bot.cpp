@@ -3,7 +3,8 @@
 // own loop does, which with 3 and 4 players decides every earlier request
 // first (tools/analyse's path, analysis.h) — whether it answered the earlier
 // ones itself, only learnt from them (the hint's seat), or reads them all at
-// once (after a reload); and a bot of another game starts again.
+// once (after a reload); a request asked again is answered again, and a bot
+// of another game starts again.
 #include <gtest/gtest.h>
 
 #include <ostream>
@@ -77,6 +78,14 @@ TEST(SeatBot, AnotherGameStartsAgain) {
     bots.answer("P1", kBot, seat_inputs("4p", 5, 1));
     const std::string other = seat_inputs("4p", 3, 1, 8);
     expect_same(bots.answer("P1", kBot, other), analysed(other), "another deal in the same seat");
+}
+
+TEST(SeatBot, AnswersARequestAgain) {  // a hint asked anew at the same position
+    SeatBots bots;
+    const std::string inputs = seat_inputs("2p", 4, 1);
+    const BotAnswer first = bots.answer("P1", kBot, inputs);
+    expect_same(bots.answer("P1", kBot, inputs), first.analysis.sent, "the same request again");
+    EXPECT_EQ(bots.answer("P1", kBot, inputs).analysis.requests, first.analysis.requests);
 }
 
 TEST(SeatBot, SaysWhatIsWrong) {

@@ -1,6 +1,6 @@
 // The hint: what our bot would answer in the person's seat, searched by the
-// adviser worker from the very requests the seat received (tools/analyse's
-// search) for as long as the person chose, the first request included. It
+// adviser worker's bot in that seat from the very requests the seat received
+// (tools/table/seat_bot.h) for as long as the person chose, the first request included. It
 // is drawn on the board (the tile where the bot would place it) and in the
 // draft (the tile it would pick), said in words, with its best moves and
 // the bot's full report a click away. A hint belongs to one position: when

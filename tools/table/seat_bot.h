@@ -31,12 +31,12 @@ class SeatBot {
         return o.seed == options_.seed && o.playouts == options_.playouts && o.rule == options_.rule &&
                o.settings == options_.settings && inputs.compare(0, read_.size(), read_) == 0;
     }
-    size_t read_chars() const { return read_.size(); }
 
     // Reads the requests of `inputs` after those read before, each earlier one
     // decided as the bot did (analysis::decide_earlier) under `time`; the last
-    // one searched into `out` when `answer_last`, else decided as an earlier one.
-    // `ms`: reading and searching the last one, the answer's own time.
+    // one searched into `out` when `answer_last` (again when none is new: a
+    // hint asked anew), else decided as an earlier one. `ms`: reading and
+    // searching the last one, the answer's own time.
     bool read(const std::string& inputs, const TimeControl& time, bool answer_last, analysis::Analysis& out,
               double& ms, std::string& error) {
         std::istringstream in(inputs.substr(read_.size()));
@@ -53,7 +53,9 @@ class SeatBot {
             pending = true;
         }
         out.requests = memory_.requests_read();
-        if (!pending && answer_last) return error = "no new request to answer", false;
+        if (!pending && out.requests == 0) return error = "no request in the input", false;
+        if (pending) last_ = out.request;
+        out.request = last_;
         read_ = inputs;
         if (!answer_last) {
             if (pending) analysis::decide_earlier(search_, time, out.request);
@@ -76,6 +78,7 @@ class SeatBot {
     Search search_;
     PlayerMemory memory_;
     std::string read_;  // the seat's input read so far
+    Request last_{Game(kTwoPlayers, Rule::Match)};  // its last request
 };
 
 // Our bot's answer to the last request of a seat's input: the search
@@ -106,9 +109,7 @@ class SeatBots {
         search_options_for(a.options.seed, a.options.playouts, a.options.settings, unknown);
         for (const std::string& setting : unknown) a.analysis.warnings.push_back("unknown setting '" + setting + "'");
         std::unique_ptr<SeatBot>& bot = bots_[key];
-        // The same request answered again (a hint asked anew) is read anew too.
-        const bool again = answer_last && bot && bot->read_chars() == inputs.size();
-        if (!bot || again || !bot->follows(a.options, inputs)) {
+        if (!bot || !bot->follows(a.options, inputs)) {
             bot.reset();  // its search's memory freed before the next one takes its own
             bot.reset(new SeatBot(a.options));
         }
