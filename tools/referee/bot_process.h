@@ -79,6 +79,13 @@ struct ProcessInfo {
     std::string token;  // its KD_REFEREE_TOKEN value with the prefix, "" if none
 };
 
+// The state ('R' running, 'S' sleeping, ...) and parent of a process, from
+// the text of its /proc/PID/stat; false when the text is not one.
+inline bool parse_stat(const char* stat, char& state, int& ppid) {
+    const char* close = strrchr(stat, ')');  // the command name may hold spaces and parentheses
+    return close && sscanf(close + 1, " %c %d", &state, &ppid) == 2;
+}
+
 inline std::vector<ProcessInfo> list_processes() {
     std::vector<ProcessInfo> out;
     std::error_code unreadable;
@@ -86,10 +93,9 @@ inline std::vector<ProcessInfo> list_processes() {
         const std::string dir = entry.path().string(), pid = entry.path().filename().string();
         std::string stat, vars;  // a process that ended meanwhile has none
         if (pid.find_first_not_of("0123456789") != std::string::npos || !read_file(dir + "/stat", stat)) continue;
-        const size_t close = stat.rfind(')');  // the command name may hold spaces and parentheses
         char state;
         int ppid;
-        if (close == std::string::npos || sscanf(stat.c_str() + close + 1, " %c %d", &state, &ppid) != 2) continue;
+        if (!parse_stat(stat.c_str(), state, ppid)) continue;
         ProcessInfo info{pid_t(std::stol(pid)), pid_t(ppid), ""};
         read_file(dir + "/environ", vars);  // another user's stays unread: no token
         const size_t at = vars.find(kTokenVariable);
@@ -252,10 +258,26 @@ class BotProcess {
         }
     }
 
+    // Whether the bot has written anything on stderr yet.
+    bool wrote_stderr() const { return wrote_stderr_; }
+
     // The bot's stderr since the last call (its last limits::kStderrKeptBytes).
     std::string take_stderr() {
         drain_stderr();
         return std::exchange(stderr_, std::string());
+    }
+
+    // Waits, at most until `deadline`, while the bot runs: a bot that has
+    // answered writes what it notes of that answer, then sleeps on reading its
+    // next request, and from then on all it wrote is in its pipes. Without
+    // this wait a bot preempted between its answer and its note (the write of
+    // the answer wakes the referee) would have the note taken with its next
+    // request. A bot that never stops running costs the wait, never a hang.
+    void wait_until_idle(Clock::time_point deadline) const {
+        while (running() && Clock::now() < deadline) {
+            timespec ts{0, 20000};  // 20 us: such a bot has a write or two left to make
+            nanosleep(&ts, nullptr);
+        }
     }
 
     // Kills the process group, every descendant and every process carrying
@@ -273,6 +295,22 @@ class BotProcess {
     }
 
   private:
+    // Whether the bot's process is running or ready to, not sleeping, stopped
+    // or dead. Read without read_file(): it is asked before many requests.
+    bool running() const {
+        if (pid_ <= 0) return false;
+        char path[32], stat[512];
+        snprintf(path, sizeof path, "/proc/%d/stat", int(pid_));
+        const int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return false;
+        const ssize_t n = ::read(fd, stat, sizeof stat - 1);
+        close(fd);
+        if (n <= 0) return false;
+        stat[n] = '\0';
+        char state;
+        int ppid;
+        return parse_stat(stat, state, ppid) && state == 'R';
+    }
     static bool too_long(const std::string& text, size_t max_chars) {
         return text.size() > max_chars && utf8_length(text) > max_chars;  // never fewer bytes than characters
     }
@@ -291,6 +329,7 @@ class BotProcess {
         while (err_fd_ >= 0) {
             ssize_t n = ::read(err_fd_, buf, sizeof buf);
             if (n > 0) {
+                wrote_stderr_ = true;
                 stderr_.append(buf, size_t(n));
                 if (stderr_.size() > limits::kStderrKeptBytes)
                     stderr_.erase(0, stderr_.size() - limits::kStderrKeptBytes);
@@ -344,6 +383,7 @@ class BotProcess {
     int in_fd_ = -1, out_fd_ = -1, err_fd_ = -1;
     std::string pending_;  // bytes read from stdout, not yet consumed
     std::string stderr_;
+    bool wrote_stderr_ = false;
     std::string token_;  // "KD_REFEREE_TOKEN=<referee pid>:<serial>"
     Clock::duration spin_ = Clock::duration::zero();
     bool spinning_ = false;  // this exchange's waits spin (spin_ set and a CPU spare)

@@ -5,6 +5,14 @@
 // answer's two lines in time; RefereedGame::answer() (refereed_game.h) judges
 // it (verdict.h: its fault, or what it parsed to) and plays it on the game;
 // RefereedGame::record() writes it in the replay (replay_writer.h).
+//
+// What a bot writes on stderr belongs to the answer it is computing or has
+// just given: from the moment its request is written until the next request
+// to that seat is written, or, after its last answer, until the game ends.
+// Our bot writes its note just after its answer, so that note is taken with
+// the seat's next request, or at the end; before taking it, the referee lets
+// a bot still running after its answer finish (BotProcess::wait_until_idle,
+// at most limits::kNoteWaitMs).
 #pragma once
 
 #include <memory>
@@ -33,7 +41,7 @@ struct SeatReport {
 struct MatchReport {
     Result result;
     SeatReport seats[kMaxPlayers];
-    std::vector<double> overhead_ms;  // referee's own time per request
+    std::vector<double> overhead_ms;  // referee's own time per request, a wait for a bot to finish noting included
     std::string replay_json;          // when record_replay
     Game final_game;
     explicit MatchReport(const Game& g) : final_game(g) {}
@@ -74,14 +82,18 @@ class Match {
             Exchange ex = exchange(seat);
             SeatReport& sr = report_.seats[seat];
             const Verdict verdict = book_.answer(ex, [&](Fault f) { count_fault(sr, f); });
-            std::string bot_stderr = bots_[size_t(seat)]->take_stderr();  // before a kill closes the pipe
-            if (book_.game().eliminated(seat) && sr.fault.empty()) {
+            const bool out = book_.game().eliminated(seat);
+            std::string bot_stderr;  // a seat whose game ends here notes this answer now: it is killed
+            if (out && sr.fault.empty()) {
                 sr.fault = std::string(fault_name(verdict.fault)) + ": " + verdict.detail;
+                bot_stderr = bots_[size_t(seat)]->take_stderr();  // before a kill closes the pipe
                 bots_[size_t(seat)]->kill();
             }
-            book_.record(ex, verdict, bot_stderr);
+            const int request = book_.record(ex, verdict, bot_stderr);
+            open_note_[size_t(seat)] = out ? -1 : request;
             report_.overhead_ms.push_back(duration_to_ms(ex.written - ex.start) + duration_to_ms(Clock::now() - ex.read));
         }
+        for (int s = 0; s < v_.players; ++s) hand_over_note(s);  // the notes of the last answers
         for (auto& b : bots_) b->kill();
         report_.result = book_.game().result();
         report_.final_game = book_.game();
@@ -103,6 +115,22 @@ class Match {
         }
     }
 
+    // Gives what `seat` wrote on stderr since its last request was written
+    // to that request's answer, once the bot has done with it. Before its
+    // first request, nothing: what a bot writes as it starts goes with its
+    // first answer. Only a replay keeps what bots write.
+    void hand_over_note(int seat) {
+        int& request = open_note_[size_t(seat)];
+        if (request < 0 || !cfg_.record_replay) return;
+        BotProcess& bot = *bots_[size_t(seat)];
+        // A bot still silent on stderr after its first answer has no note to finish.
+        const bool first_answer = report_.seats[seat].answer_ms.empty();
+        if (first_answer || bot.wrote_stderr())
+            bot.wait_until_idle(Clock::now() + ms_to_duration(limits::kNoteWaitMs * cfg_.time_scale));
+        book_.set_stderr(request, bot.take_stderr());
+        request = -1;
+    }
+
     // Writes the request to `seat` and reads the two lines of its answer within
     // the limit, from the request's last byte written to the answer's last read.
     match_detail::Exchange exchange(int seat) {
@@ -111,6 +139,7 @@ class Match {
         BotProcess& bot = *bots_[size_t(seat)];
         const bool first = !book_.asked(seat);
         ex.start = Clock::now();
+        hand_over_note(seat);  // the seat's last answer is done with once this request is written
         ex.input = book_.input();
         ex.limit_ms = cfg_.no_timeout ? limits::kNoTimeoutCapMs
                                       : (first ? codingame::kFirstAnswerMs : codingame::kLaterAnswerMs) * cfg_.time_scale;
@@ -139,6 +168,7 @@ class Match {
     MatchReport report_;
     std::vector<std::unique_ptr<BotProcess>> bots_;
     std::vector<BotProcess*> all_;    // every bot of the game: their stderr is drained while we wait
+    std::vector<int> open_note_ = std::vector<int>(kMaxPlayers, -1);  // per seat: the request whose stderr is still coming
 };
 
 // Plays one game to the end. Every process it started is dead when it returns.

@@ -81,10 +81,18 @@ class RefereedGame {
     }
 
     // Writes the last answer in the replay (when the game records one), with
-    // what the bot wrote on stderr meanwhile, and dates the events it caused.
-    void record(const match_detail::Exchange& ex, const match_detail::Verdict& v, const std::string& bot_stderr) {
+    // what the bot wrote on stderr for it so far, and dates the events it
+    // caused. Returns the request's index in the replay.
+    int record(const match_detail::Exchange& ex, const match_detail::Verdict& v, const std::string& bot_stderr) {
         if (cfg_.record_replay) replay_.record_request(game_, turn_, seat_, tile_, ex, v, bot_stderr, tiles_);
-        note_events(request_++);
+        note_events(request_);
+        return request_++;
+    }
+
+    // What the bot wrote on stderr for the answer of request `request`, once
+    // known: a bot notes an answer after writing it (match.h takes it later).
+    void set_stderr(int request, const std::string& bot_stderr) {
+        if (cfg_.record_replay) replay_.set_stderr(size_t(request), bot_stderr);
     }
 
     // The replay: the whole file once the game is over; before, the game as

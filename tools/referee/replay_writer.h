@@ -87,6 +87,11 @@ class ReplayWriter {
                              {"stderr", utf8_repaired(bot_stderr)}, {"after", after_json(game, tiles)}});
     }
 
+    // Replaces the stderr of request `request` (repaired as above).
+    void set_stderr(size_t request, const std::string& bot_stderr) {
+        requests_.at(request)["stderr"] = utf8_repaired(bot_stderr);
+    }
+
     // The whole replay of the finished `game`: its setting, the requests, the
     // events (event_request[i]: the request event i followed) and the end.
     Json replay(const Game& game, const std::vector<GameEvent>& events, const std::vector<int>& event_request,
