@@ -106,6 +106,28 @@ std::string merge_error(const std::vector<RunFile>& files) {
     return merge_runs(files, nullptr, info, merged, error) ? "" : error;
 }
 
+// Each bot's mean rank and its interval, from the games' ranks: what
+// CodinGame rates with three and four players, beside the first places.
+TEST(Summary, MeanRankIsEachBotsRanksAveraged) {
+    const std::vector<GameRecord> games = made_up_games(4, 2, 100, 400, 9);
+    const RunSummary s = summarize(match_info("4p", 2, 100), games);
+    for (int bot = 0; bot < 2; ++bot) {
+        double sum = 0;
+        long n = 0;
+        for (const GameRecord& g : games)
+            for (const SeatOutcome& seat : g.seats)
+                if (seat.entrant == bot) sum += seat.rank, ++n;
+        const MeanInterval m = s.entrants[size_t(bot)].mean_rank();
+        EXPECT_EQ(m.n, n);
+        EXPECT_NEAR(m.mean, sum / double(n), 1e-12);
+        EXPECT_LT(m.low, m.mean);
+        EXPECT_GT(m.high, m.mean);
+        EXPECT_LT(m.high - m.low, 0.3) << "800 ranks of 1-4 pin the mean down";
+    }
+    const Json json = Json::parse(summary_json(match_info("4p", 2, 100), games));
+    EXPECT_NEAR(json["bots"][0]["mean_rank"].get<double>(), s.entrants[0].mean_rank().mean, 1e-4);
+}
+
 TEST(Summary, JsonRoundTripsExactly) {
     RunInfo info = match_info("2p", 2, 7);
     auto games = made_up_games(2, 2, 7, 30, 1);

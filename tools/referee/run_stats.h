@@ -19,12 +19,14 @@ struct EntrantStats {
     double score_sum = 0, diff_sum = 0;
     long timeouts = 0, bad_output = 0, illegal_put = 0, invalid_pick = 0, crashes = 0;
     std::vector<double> times;
+    std::vector<double> ranks;  // each game's rank (1 + the players ahead): CodinGame rates the whole order
     double first_max = 0;
 
     double win_rate() const { return games ? (wins + 0.5 * draws) / double(games) : 0.0; }
     Interval interval() const { return wilson_interval(wins + 0.5 * draws, int(games)); }
     double mean_score() const { return games ? score_sum / double(games) : 0.0; }
     double mean_score_diff() const { return games ? diff_sum / double(games) : 0.0; }
+    MeanInterval mean_rank() const { return mean_interval(ranks); }
 };
 
 inline double percentile(std::vector<double> v, double q) {
@@ -47,6 +49,7 @@ inline std::vector<EntrantStats> entrant_stats(const std::vector<GameRecord>& ga
             e.losses += s.points == 0.0;
             e.score_sum += s.score;
             e.diff_sum += s.score - s.best_other;
+            if (s.rank > 0) e.ranks.push_back(s.rank);
             e.timeouts += s.report.timeouts;
             e.bad_output += s.report.bad_output;
             e.illegal_put += s.report.illegal_put;

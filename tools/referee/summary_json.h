@@ -29,7 +29,9 @@ inline Json bots_json(const RunInfo& info, const RunSummary& s) {
     for (size_t i = 0; i < s.entrants.size(); ++i) {
         const EntrantStats& e = s.entrants[i];
         const Interval ci = e.interval();
-        bots.push_back({{"command", info.bots[i]}, {"games", e.games}, {"wins", e.wins}, {"draws", e.draws},
+        const MeanInterval rank = e.mean_rank();
+        bots.push_back({{"mean_rank", decimal(rank.mean, 4)}, {"mean_rank_low", decimal(rank.low, 4)},
+                        {"mean_rank_high", decimal(rank.high, 4)}, {"command", info.bots[i]}, {"games", e.games}, {"wins", e.wins}, {"draws", e.draws},
                         {"losses", e.losses}, {"win_rate", decimal(e.win_rate(), 4)},
                         {"win_rate_low", decimal(ci.low, 4)}, {"win_rate_high", decimal(ci.high, 4)},
                         {"mean_score", decimal(e.mean_score())}, {"mean_score_diff", decimal(e.mean_score_diff())},

@@ -45,9 +45,22 @@ inline void print_bot_table(const RunInfo& info, const RunSummary& s) {
     }
 }
 
+// With three or four players, each bot's mean rank (1 best) and its 95% interval.
+inline void print_mean_ranks(const RunInfo& info, const RunSummary& s) {
+    const int group = info.variant->players;
+    if (group < 3) return;
+    printf("mean rank (1 best, equal %.2f):", (group + 1) / 2.0);
+    for (size_t i = 0; i < s.entrants.size(); ++i) {
+        const MeanInterval m = s.entrants[i].mean_rank();
+        printf("%s bot %zu %.3f [%.3f, %.3f]", i ? "," : "", i, m.mean, m.low, m.high);
+    }
+    printf("\n");
+}
+
 inline void print_summary(const RunInfo& info, const std::vector<GameRecord>& games) {
     const RunSummary s = summarize(info, games);
     print_bot_table(info, s);
+    print_mean_ranks(info, s);
     const std::array<long, 5>& pairs = s.pairs;
     long n_pairs = pairs[0] + pairs[1] + pairs[2] + pairs[3] + pairs[4];
     if (info.variant->players == 2 && n_pairs)
