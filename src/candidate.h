@@ -31,6 +31,9 @@ struct Candidate {
     int tree = -1;               // the root of its tree of my later answers (src/answer_trees.h; -1: none)
     int deals = 0;               // deals played, each by every reply
     Sums sums[kMaxReplies];
+#ifndef KD_UPLOAD  // home only, an experiment of issue 75: a learnt value as playouts ahead of the real ones
+    double prior = 0, prior_weight = 0;  // my value foreseen after the candidate, worth prior_weight playouts
+#endif
 
     // Deals are played anew from here: the sums start over.
     void clear_sums() {
@@ -45,7 +48,12 @@ struct Candidate {
         return best;
     }
     // The mean of one of my figures after reply c.
-    double after(int c, double Sums::*figure) const { return deals ? sums[c].*figure / deals : 0; }
+    double after(int c, double Sums::*figure) const {
+#ifndef KD_UPLOAD
+        if (prior_weight > 0 && figure == &Sums::me) return (sums[c].me + prior_weight * prior) / (deals + prior_weight);
+#endif
+        return deals ? sums[c].*figure / deals : 0;
+    }
     // The mean of one of my figures: after the preferred reply, blended with greedy's.
     double blended(double Sums::*figure) const {
         const double preferred = after(chosen_reply(), figure);

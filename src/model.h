@@ -1,7 +1,9 @@
-// The learned models, as the bot evaluates them: the value network per
-// variant (a kingdom's points still to come, from src/model_features.h's
-// value features) and the playout policy's learnt weights. Their numbers are
-// in src/model_weights.h, which tools/train writes: each tensor quantized to
+// The learned models, as the bot evaluates them: per variant the value
+// network (a kingdom's points still to come, from src/model_features.h's
+// value features), the value of a whole position (a seat's final share of
+// the leaders' points, from its position features) and the playout policy's
+// learnt weights. Their numbers are in src/model_weights.h and
+// src/position_weights.h, which tools/train writes: each tensor quantized to
 // 12-bit integers, two characters a weight (ASCII counts the same in bytes,
 // code points and UTF-16 units, however CodinGame counts), with its scale.
 #pragma once
@@ -11,29 +13,29 @@
 
 #include "model_features.h"
 #include "model_weights.h"
+#include "position_weights.h"
 
 namespace kd {
 
-// A variant's network as the generated header spells it: inputs, normalised,
-// -> hidden (ReLU) -> 1. Its numbers, in this order: per input an integer
-// mean and the exponent of a power-of-two spread (x' = (x - mean) /
-// 2^exponent, exact), then the tensors, each times its scale: first layer
-// weights (hidden rows of inputs), its biases, the output weights, the
-// output bias.
-// The value of a variant: raw features in, points still to come out.
-class ValueNet {
+// A network as the generated headers spell it: inputs, normalised, ->
+// hidden (ReLU) -> 1. Its numbers, in this order: per input an integer mean
+// and the exponent of a power-of-two spread (x' = (x - mean) / 2^exponent,
+// exact), then the tensors, each times its scale: first layer weights
+// (hidden rows of inputs), its biases, the output weights, the output bias.
+class QuantizedNet {
   public:
-    ValueNet() = default;
-    explicit ValueNet(int variant) : inputs_(kValueShapes[variant][0]), hidden_(kValueShapes[variant][1]) {
-        const char* at = kValueWeights[variant];
-        if (!at || hidden_ > kMaxHidden || inputs_ != kValueFeatures) return;
+    QuantizedNet() = default;
+    // shape: inputs and hidden units; none (absent) when `text` is null or the inputs are not `inputs`.
+    QuantizedNet(const int* shape, const float* scales, const char* text, int inputs)
+        : inputs_(shape[0]), hidden_(shape[1]) {
+        const char* at = text;
+        if (!at || hidden_ > kMaxHidden || inputs_ != inputs) return;
         for (int i = 0; i < inputs_; ++i, at += 2) mean_.push_back(float(decode(at)));
         for (int i = 0; i < inputs_; ++i, at += 2) inverse_spread_.push_back(std::ldexp(1.f, -decode(at)));
         const int sizes[4] = {hidden_ * inputs_, hidden_, hidden_, 1};
         std::vector<float>* tensors[4] = {&w1_, &b1_, &w2_, &b2_};
         for (int t = 0; t < 4; ++t)
-            for (int i = 0; i < sizes[t]; ++i, at += 2)
-                tensors[t]->push_back(kValueScales[variant][t] * float(decode(at)));
+            for (int i = 0; i < sizes[t]; ++i, at += 2) tensors[t]->push_back(scales[t] * float(decode(at)));
         // Kept input by input (hidden values side by side): the sums over the
         // hidden units vectorise.
         std::vector<float> by_input(w1_.size());
@@ -77,22 +79,34 @@ class Models {
         static const Models models;
         return models;
     }
-    const ValueNet& value(const Variant& v) const { return value_[&v - kVariants]; }
+    const QuantizedNet& value(const Variant& v) const { return value_[&v - kVariants]; }
+    const QuantizedNet& position(const Variant& v) const { return position_[&v - kVariants]; }
 
     // The points seat's kingdom in g should still make (0 without a model for the variant).
     float points_to_come(const Game& g, int seat) const {
-        const ValueNet& net = value(g.variant());
+        const QuantizedNet& net = value(g.variant());
         if (!net.present()) return 0;
         float x[kValueFeatures];
         value_features(g, seat, x);
         return net(x);
     }
+    // Seat's final share of the two leaders' points in g, foreseen (-1 without a model for the variant).
+    float position_value(const Game& g, int seat) const {
+        const QuantizedNet& net = position(g.variant());
+        if (!net.present()) return -1;
+        float x[kPositionFeatures];
+        position_features(g, seat, x);
+        return 1 / (1 + std::exp(-net(x)));
+    }
 
   private:
     Models() {
-        for (int v = 0; v < 4; ++v) value_[v] = ValueNet(v);
+        for (int v = 0; v < 4; ++v) {
+            value_[v] = QuantizedNet(kValueShapes[v], kValueScales[v], kValueWeights[v], kValueFeatures);
+            position_[v] = QuantizedNet(kPositionShapes[v], kPositionScales[v], kPositionWeights[v], kPositionFeatures);
+        }
     }
-    ValueNet value_[4];
+    QuantizedNet value_[4], position_[4];
 };
 
 }  // namespace kd

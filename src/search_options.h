@@ -69,6 +69,9 @@ struct SearchOptions {
     // variant (src/model_weights.h) in place of the hand-set ones: a pick's
     // order, deny and crowns, and a placement's gain, joined and edges.
     bool learned_picks = false, learned_placements = false;
+    // > 0: each candidate starts with the learnt value of the position after
+    // it (src/model.h, position_value) worth this many playouts (issue 75).
+    double prior = 0;
 #endif
 
     // What plays in a game of variant v.
@@ -152,6 +155,7 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
 #ifndef KD_UPLOAD
     visit("learned_picks", o.learned_picks);            //! 1: order, deny, crowns as tools/train learnt them
     visit("learned_placements", o.learned_placements);  //! 1: gain, joined, edges as tools/train learnt them
+    visit("prior", o.prior);                        //! >0: the learnt position value, worth that many playouts
 #endif
 }
 

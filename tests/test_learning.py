@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The learning pipeline end to end, at small scale, in about a minute:
 self-play records (build/selfplay, tools/selfplay), training data
-(build/dataset), training and export (tools/train into a header of its
-own), parity (the C++ value of the new header equals the trainer's on every
-row), and a bot built as CodinGame builds it with the new weights that plays
-legal games through the referee with its learnt policy.
+(build/dataset), training and export (tools/train into headers of its
+own: the value and policy, and the value of whole positions), parity (the
+C++ values of the new headers equal the trainer's on every row), and the
+home bot with the new weights that plays legal games through the referee
+with its learnt policy and its position value as the candidates' prior.
 
 usage: test_learning.py SOURCE_DIR BUILD_DIR WORK_DIR"""
 import json
@@ -87,27 +88,40 @@ print(json.dumps([export.header_parts(f) for f in sys.argv[1:]]))
 check(all(parts[0][v] == parts[1][v] for v in ("2p", "4p", "duel")) and parts[0]["3p"] != parts[1]["3p"],
       "tools/train --variant 3p changes 3p's models only; 2p's learnt policy row stays " + parts[1]["2p"][3].strip())
 
-# Parity: the dataset tool compiled with the new header predicts every value row as the trainer does.
+# The value of whole positions (issue 75): trained into a header of its own, named by its data.
+position_header = os.path.join(model, "position_weights.h")
+shutil.copy(os.path.join(src, "src", "position_weights.h"), position_header)
+run([TORCH_PYTHON, os.path.join(src, "tools", "train"), "--position", "--data", data, "--variant", "2p,3p",
+     "--epochs", "3", "--position-out", position_header, "--parity", parity])
+first_line = open(position_header).readline()
+check(re.search(r"--position on .*: 2p, 3p from data [0-9a-f]{12}", first_line) is not None,
+      "the position value's header names its data by content: " + first_line.strip())
+
+# Parity: the dataset tool compiled with the new headers predicts every value and position row as the trainer does.
 # (A copy of src/ with it: a header's quoted includes are looked for beside it first;
 # the kit's command line from tools/referee, as CMake's `kit` target gives it.)
 new_src, dataset_exe = os.path.join(work, "src"), os.path.join(work, "dataset-new")
 shutil.copytree(os.path.join(src, "src"), new_src)
 shutil.copy(header, os.path.join(new_src, "model_weights.h"))
+shutil.copy(position_header, os.path.join(new_src, "position_weights.h"))
 run(["g++", "-std=gnu++17", "-O1", "-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", "-I", new_src,
      "-I", os.path.join(src, "tools", "referee"), os.path.join(src, "tools", "lib", "selfplay", "dataset.cpp"), "-o", dataset_exe])
 run([dataset_exe, "--predict", "--out", os.path.join(work, "data-cpp"), records])
 compare = run([TORCH_PYTHON, "-c", """
 import numpy as np, sys
-worst, rows = 0.0, 0
-for v in ("2p", "3p"):
-    c = np.load("%s/data-cpp/%%s/value_cpp.npy" %% v)[:, 0]
-    p = np.load("%s/%%s/value_py.npy" %% v)
-    assert len(c) == len(p) and len(c) > 0, (len(c), len(p))
-    worst, rows = max(worst, float(np.abs(c - p).max())), rows + len(c)
-print(rows, worst)
+for model in ("value", "position"):
+    worst, rows = 0.0, 0
+    for v in ("2p", "3p"):
+        c = np.load("%s/data-cpp/%%s/%%s_cpp.npy" %% (v, model))[:, 0]
+        p = np.load("%s/%%s/%%s_py.npy" %% (v, model))
+        assert len(c) == len(p) and len(c) > 0, (len(c), len(p))
+        worst, rows = max(worst, float(np.abs(c - p).max())), rows + len(c)
+    print(rows, worst)
 """ % (work, parity)]).stdout.split()
 check(int(compare[0]) > 100 and float(compare[1]) < 1e-3,
-      "the C++ value equals the trainer's on %s rows within 1e-3 points (largest difference %s)" % tuple(compare))
+      "the C++ value equals the trainer's on %s rows within 1e-3 points (largest difference %s)" % tuple(compare[:2]))
+check(int(compare[2]) > 100 and float(compare[3]) < 1e-4,
+      "the C++ position value equals the trainer's on %s rows within 1e-4 (largest difference %s)" % tuple(compare[2:]))
 
 # The bot with the new weights plays legal games with its learnt policy: the home build (the learnt
 # policy lost by time, so the upload leaves it out), its sources with the new header in place of src/'s.
@@ -115,13 +129,16 @@ new_src, bot = os.path.join(work, "src-new"), os.path.join(work, "bot")
 shutil.rmtree(new_src, ignore_errors=True)
 shutil.copytree(os.path.join(src, "src"), new_src)
 shutil.copy(os.path.join(model, "model_weights.h"), new_src)
+shutil.copy(position_header, new_src)
 run(["g++", "-std=gnu++17", "-O1", "-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-mlzcnt", os.path.join(new_src, "main.cpp"),
      "-o", bot])
 summary = os.path.join(work, "games.json")
 run([os.path.join(build, "referee"), "--variant", "3p", "--games", "3", "--seed", "5", "--no-timeout", "--strict-put",
-     "--bot", bot + " --playouts 200 --set learned_placements=1 --set learned_picks=1", "--bot", os.path.join(build, "greedy"), "--json", summary])
+     "--bot", bot + " --playouts 200 --set learned_placements=1 --set learned_picks=1 --set prior=8",
+     "--bot", os.path.join(build, "greedy"), "--json", summary])
 bots = json.load(open(summary))["bots"]
 faults = sum(b[k] for b in bots for k in ("timeouts", "bad_output", "illegal_put", "invalid_pick", "crashes"))
-check(faults == 0 and bots[0]["games"] > 0, "the new bot plays %d games with its learnt policy, no fault" % bots[0]["games"])
+check(faults == 0 and bots[0]["games"] > 0,
+      "the new bot plays %d games with its learnt policy and position value, no fault" % bots[0]["games"])
 
 sys.exit(1 if failures else 0)

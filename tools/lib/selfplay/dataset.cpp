@@ -12,8 +12,14 @@
 //   place_y.npy  float32 [rows, 3]  decision number, chosen (0/1), the search's best value with it (-1: none)
 //   pick_x.npy   int16 [rows, kPickFeatures]   every free tile of a recorded search's pick
 //   pick_y.npy   float32 [rows, 3]  the same columns for picks
+//   position_x.npy float32 [rows, kPositionFeatures]  every seat's view of the whole position at the
+//                                   start of turns 1.. (the value rows' positions)
+//   position_y.npy float32 [rows, 4]  the seat's final share of the two leaders' points (the search's
+//                                   playout value), first place (1, 0.5 shared, 0), rank, the game's number
 //   value_cpp.npy float32 [rows, 1] with --predict: the value compiled in (src/model_weights.h) on
 //                                   each value row, for the parity test with the trainer's
+//   position_cpp.npy float32 [rows, 1] with --predict: the same for the position value
+//                                   (src/position_weights.h; the sum before its sigmoid)
 #include <sys/stat.h>
 
 #include <cstdio>
@@ -32,7 +38,7 @@ namespace {
 
 // The rows of one variant, as they are made.
 struct Rows {
-    std::vector<float> value_x, value_y, place_y, pick_y;
+    std::vector<float> value_x, value_y, position_x, position_y, place_y, pick_y;
     std::vector<int16_t> place_x, pick_x;
     long decisions = 0, games = 0;
 };
@@ -58,6 +64,13 @@ void add_value_rows(const Game& g, const GameRecord& rec, Rows& rows) {
         rows.value_y.insert(rows.value_y.end(), {float(rec.score[seat]), float(rec.adjusted[seat]),
                                                  float(rec.rank[seat]), float(rec.adjusted[seat] - best_other), first,
                                                  float(rows.games)});
+        float position[kPositionFeatures];
+        position_features(g, seat, position);
+        rows.position_x.insert(rows.position_x.end(), position, position + kPositionFeatures);
+        int scores[kMaxPlayers];
+        for (int p = 0; p < rec.players; ++p) scores[p] = rec.score[p];
+        rows.position_y.insert(rows.position_y.end(), {float(leaders_share(scores, rec.players, seat)), first,
+                                                    float(rec.rank[seat]), float(rows.games)});
     }
 }
 
@@ -102,19 +115,23 @@ void add_game(const GameRecord& rec, Rows& rows) {
     rows.games++;
 }
 
-// The value compiled in (src/model_weights.h) on each value row (0 without a network for v).
-std::vector<float> predict_values(const Variant& v, const std::vector<float>& value_x) {
-    const ValueNet& net = Models::get().value(v);
+// The network compiled in (src/model_weights.h, src/position_weights.h) on each row of x (0 without it).
+std::vector<float> predict_rows(const QuantizedNet& net, const std::vector<float>& x, int features) {
     std::vector<float> out;
-    for (size_t at = 0; at < value_x.size(); at += kValueFeatures) out.push_back(net.present() ? net(&value_x[at]) : 0.f);
+    for (size_t at = 0; at < x.size(); at += size_t(features)) out.push_back(net.present() ? net(&x[at]) : 0.f);
     return out;
 }
 
 void write_variant(const std::string& dir, const Variant& v, const Rows& r, bool predict) {
     mkdir(dir.c_str(), 0755);
-    if (predict) write_npy(dir + "/value_cpp.npy", predict_values(v, r.value_x), 1);
+    if (predict) {
+        write_npy(dir + "/value_cpp.npy", predict_rows(Models::get().value(v), r.value_x, kValueFeatures), 1);
+        write_npy(dir + "/position_cpp.npy", predict_rows(Models::get().position(v), r.position_x, kPositionFeatures), 1);
+    }
     write_npy(dir + "/value_x.npy", r.value_x, kValueFeatures);
     write_npy(dir + "/value_y.npy", r.value_y, 6);
+    write_npy(dir + "/position_x.npy", r.position_x, kPositionFeatures);
+    write_npy(dir + "/position_y.npy", r.position_y, 4);
     write_npy(dir + "/place_x.npy", r.place_x, kPlaceFeatures);
     write_npy(dir + "/place_y.npy", r.place_y, 3);
     write_npy(dir + "/pick_x.npy", r.pick_x, kPickFeatures);

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import torch
 
-from . import data, export, policy, value
+from . import data, export, policy, position, value
 
 PLAYERS = {"2p": 2, "3p": 3, "4p": 4, "duel": 2}
 # The playout policy's scale: a placement's weights as today's points weight
@@ -30,7 +30,12 @@ def parse_args(argv, doc):
                    help="the variants whose learnt playout policy goes into the header (the others keep the hand-set "
                         "weights): 2p by default, the one variant where it won at fixed playouts (docs/experiments.md)")
     p.add_argument("--report", help="also write the figures as JSON")
-    p.add_argument("--parity", help="write DIR/VARIANT/value_py.npy: the exported value on every value row")
+    p.add_argument("--parity", help="write DIR/VARIANT/value_py.npy (position_py.npy with --position): the exported "
+                                    "model on every row")
+    p.add_argument("--position", action="store_true",
+                   help="train the value of whole positions instead, into --position-out (src/position_weights.h)")
+    p.add_argument("--position-out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                                          "src", "position_weights.h"))
     return p.parse_args(argv)
 
 
@@ -64,9 +69,40 @@ def train_variant(a, variant, nets, policies, report):
         np.save(os.path.join(a.parity, variant, "value_py.npy"), quantized.astype(np.float32))
 
 
+def train_positions(a):
+    """--position: the value of whole positions for each variant with data, into --position-out."""
+    before = export.header_parts(a.position_out, "kPosition", policies=False)
+    if before is None:
+        sys.exit("train: cannot read the models of %s to keep those of the other variants" % a.position_out)
+    nets, report = {}, {}
+    for variant in a.variant.split(","):
+        rows = position.load(a.data, variant)
+        if rows is None:
+            print("train: no position data for %s, skipped" % variant, file=sys.stderr)
+            continue
+        model, report[variant] = position.train_position(*rows, PLAYERS[variant], hidden=a.hidden, epochs=a.epochs,
+                                                         seed=a.seed)
+        nets[variant] = export.quantized_net(model)
+        if a.parity:
+            os.makedirs(os.path.join(a.parity, variant), exist_ok=True)
+            np.save(os.path.join(a.parity, variant, "position_py.npy"),
+                    export.net_predict(nets[variant], rows[0]).astype(np.float32))
+    if not nets:
+        sys.exit("train: no variant had position data in %s" % a.data)
+    with open(a.position_out, "w") as f:
+        f.write(export.position_header_text(a.source or export.data_digest(a.data, list(nets)), nets, before))
+    print("train: wrote %s" % a.position_out)
+    if a.report:
+        with open(a.report, "w") as f:
+            json.dump(report, f, indent=1)
+    return 0
+
+
 def main(argv, doc):
     a = parse_args(argv, doc)
     torch.set_num_threads(1)  # the same numbers on every machine and core count
+    if a.position:
+        return train_positions(a)
     before = export.header_parts(a.out)  # the other variants' models stay as they are: read before training
     if before is None:
         sys.exit("train: cannot read the models of %s to keep those of the other variants; move it away first" % a.out)

@@ -28,6 +28,20 @@ class ValueNet(torch.nn.Module):
         return self.out(torch.relu(self.hidden((x - self.mean) / self.spread))).squeeze(-1)
 
 
+def fit(model, x, target, epochs, seed, lr=3e-3, batch=256):
+    """Fits model(x) to target (mean squared error) by Adam, the rate on a cosine, the batches drawn by `seed`."""
+    xt, yt = torch.tensor(x), torch.tensor(target)
+    opt = torch.optim.Adam(model.parameters(), lr=lr, weight_decay=1e-5)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
+    gen = torch.Generator().manual_seed(seed)
+    for _ in range(epochs):
+        for rows in torch.randperm(len(xt), generator=gen).split(batch):
+            opt.zero_grad()
+            torch.nn.functional.mse_loss(model(xt[rows]), yt[rows]).backward()
+            opt.step()
+        sched.step()
+
+
 def baseline_rmse(x, future, train):
     """The error of a plain guess: the mean points to come for the number of tiles left."""
     tiles = x[:, 5].astype(int)  # kVTilesLeft
@@ -54,17 +68,7 @@ def train_value(d, players, hidden=32, epochs=40, seed=1, held_share=0.15, log=p
     train = ~held
     spread = np.where(x[train].std(axis=0) > 1e-6, x[train].std(axis=0), 1.0)
     model = ValueNet(x.shape[1], hidden, np.round(x[train].mean(axis=0)), 2.0 ** np.round(np.log2(spread)))
-    xt, ft = torch.tensor(x[train]), torch.tensor(future[train])
-    opt = torch.optim.Adam(model.parameters(), lr=3e-3, weight_decay=1e-5)
-    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, epochs)
-    gen = torch.Generator().manual_seed(seed)
-    for _ in range(epochs):
-        for batch in torch.randperm(len(xt), generator=gen).split(256):
-            opt.zero_grad()
-            loss = torch.nn.functional.mse_loss(model(xt[batch]), ft[batch])
-            loss.backward()
-            opt.step()
-        sched.step()
+    fit(model, x[train], future[train], epochs, seed)
     with torch.no_grad():
         guess = model(torch.tensor(x)).numpy()
     err = guess - future
