@@ -143,32 +143,21 @@ struct LaterPickers {
 
 
 #ifndef KD_UPLOAD  // home only: the training data
-// ---- The position: every kingdom, what each holds, the draft ----
+// ---- The position: every kingdom and what each holds ----
 
-// Per seat: its kingdom's value features, then the best gain and the best
-// pick estimate of the draft's free tiles for it; seats from `seat` on in
-// seat order (absent seats of fewer players: zeros); then the turn and the
-// turns left. What a value of the whole position sees (issue 75).
-constexpr int kPositionSeatFeatures = kValueFeatures + 2;
+// Per seat, from `seat` on in seat order, its kingdom's value features (the
+// tiles it holds among them: those it picked, to place next); absent seats
+// of fewer players zeros; then the turn and the turns left. What a value of
+// the whole position sees at a turn's start (issue 75). Not the new draft:
+// where the search reads it (the games its candidates start from) the
+// draft is not dealt yet, so the value learns what it is worth on average.
+constexpr int kPositionSeatFeatures = kValueFeatures;
 constexpr int kPositionFeatures = kMaxPlayers * kPositionSeatFeatures + 2;
 
 inline void position_features(const Game& g, int seat, float* out) {
     for (int i = 0; i < kPositionFeatures; ++i) out[i] = 0;
     const int players = g.players();
-    for (int r = 0; r < players; ++r) {
-        const int s = (seat + r) % players;
-        float* at = out + r * kPositionSeatFeatures;
-        value_features(g, s, at);
-        const Kingdom& k = g.kingdom(s);
-        int best_gain_now = 0, best_estimate = 0;
-        g.for_each_free_pick([&](int, int id) {
-            bool fits;
-            best_gain_now = max_of(best_gain_now, best_gain(k, kTiles[id], g.rule(), &fits));
-            best_estimate = max_of(best_estimate, pick_value(k, kTiles[id]));
-        });
-        at[kValueFeatures] = float(best_gain_now);
-        at[kValueFeatures + 1] = float(best_estimate);
-    }
+    for (int r = 0; r < players; ++r) value_features(g, (seat + r) % players, out + r * kPositionSeatFeatures);
     out[kMaxPlayers * kPositionSeatFeatures] = float(g.turn());
     out[kMaxPlayers * kPositionSeatFeatures + 1] = float(g.variant().turns - 1 - g.turn());
 }

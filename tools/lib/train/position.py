@@ -1,8 +1,7 @@
 """The value of a whole position (issue 75): a small network per variant
 that foresees a seat's final share of the two leaders' points (the search's
 playout value) from what src/model_features.h's position_features sees:
-every kingdom and what each seat holds, the draft's free tiles for each,
-the turn. Trained on the games' real ends (build/dataset's position rows),
+every kingdom and what each seat holds, the turn. Trained on the games' real ends (build/dataset's position rows),
 split by game.
 
 Its figures, on held-out games: the error of the share foreseen, against
@@ -16,7 +15,7 @@ import torch
 from . import data, value
 
 SHARE, FIRST, RANK, GAME = range(4)  # position_y's columns (tools/lib/selfplay/dataset.cpp)
-SEAT_FEATURES = 45                   # kPositionSeatFeatures: kValueFeatures (43) and two of the draft
+SEAT_FEATURES = 43                   # kPositionSeatFeatures: a seat's value features (kValueFeatures)
 SCORE = 0                            # kVScore within a seat's features
 
 
