@@ -31,9 +31,9 @@ struct Candidate {
     int tree = -1;               // the root of its tree of my later answers (src/answer_trees.h; -1: none)
     int deals = 0;               // deals played, each by every reply
     Sums sums[kMaxReplies];
-#ifndef KD_UPLOAD  // home only, an experiment of issue 75: a learnt value as playouts ahead of the real ones
-    double prior = 0, prior_weight = 0;  // my value foreseen after the candidate, worth prior_weight playouts
-#endif
+    // My value foreseen after the candidate by the learnt value of its
+    // position (SearchOptions' prior), worth prior_weight playouts ahead of the real ones.
+    double prior = 0, prior_weight = 0;
 
     // Deals are played anew from here: the sums start over.
     void clear_sums() {
@@ -49,9 +49,7 @@ struct Candidate {
     }
     // The mean of one of my figures after reply c.
     double after(int c, double Sums::*figure) const {
-#ifndef KD_UPLOAD
         if (prior_weight > 0 && figure == &Sums::me) return (sums[c].me + prior_weight * prior) / (deals + prior_weight);
-#endif
         return deals ? sums[c].*figure / deals : 0;
     }
     // The mean of one of my figures: after the preferred reply, blended with greedy's.

@@ -173,13 +173,13 @@ class Kingdom {
     // estimate (model_features.h's pick_value): its crowns for every square of
     // t owned and for itself, and the crowns already on t. Kept as tiles land.
     KD_INLINE int pick_part(int t, int crowns) const { return pick_parts_[t * 4 + crowns]; }
-#ifndef KD_UPLOAD  // home only: tools and tests
-    // Squares of the largest zone of terrain t (0: none).
+    // Squares of the largest zone of terrain t (0: none): the learnt values' features.
     int largest_zone(int t) const {
         int best = 0;
         for (uint64_t zones = zone_ids_[t]; zones; zones &= zones - 1) best = max_of(best, zone_size_[__builtin_ctzll(zones)]);
         return best;
     }
+#ifndef KD_UPLOAD  // home only: tools and tests
     // Crowns on the squares of b.
     KD_INLINE int crowns_on(const Bitboard& b) const {
         return (b & crown_bit0_).count() + 2 * (b & crown_bit1_).count();

@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "model_features.h"
+#ifndef KD_UPLOAD  // home only: the value of one kingdom, and the learnt policies (they lost by time)
 #include "model_weights.h"
+#endif
 #include "position_weights.h"
 
 namespace kd {
@@ -79,8 +81,9 @@ class Models {
         static const Models models;
         return models;
     }
-    const QuantizedNet& value(const Variant& v) const { return value_[&v - kVariants]; }
     const QuantizedNet& position(const Variant& v) const { return position_[&v - kVariants]; }
+#ifndef KD_UPLOAD
+    const QuantizedNet& value(const Variant& v) const { return value_[&v - kVariants]; }
 
     // The points seat's kingdom in g should still make (0 without a model for the variant).
     float points_to_come(const Game& g, int seat) const {
@@ -90,6 +93,7 @@ class Models {
         value_features(g, seat, x);
         return net(x);
     }
+#endif
     // Seat's final share of the two leaders' points in g, foreseen (-1 without a model for the variant).
     float position_value(const Game& g, int seat) const {
         const QuantizedNet& net = position(g.variant());
@@ -102,11 +106,16 @@ class Models {
   private:
     Models() {
         for (int v = 0; v < 4; ++v) {
-            value_[v] = QuantizedNet(kValueShapes[v], kValueScales[v], kValueWeights[v], kValueFeatures);
             position_[v] = QuantizedNet(kPositionShapes[v], kPositionScales[v], kPositionWeights[v], kPositionFeatures);
+#ifndef KD_UPLOAD
+            value_[v] = QuantizedNet(kValueShapes[v], kValueScales[v], kValueWeights[v], kValueFeatures);
+#endif
         }
     }
-    QuantizedNet value_[4], position_[4];
+    QuantizedNet position_[4];
+#ifndef KD_UPLOAD
+    QuantizedNet value_[4];
+#endif
 };
 
 }  // namespace kd

@@ -13,7 +13,6 @@
 
 namespace kd {
 
-#ifndef KD_UPLOAD  // home only: the value (src/model.h) and the training data
 // ---- The value: one kingdom, judged for its final score ----
 
 // The features of seat's kingdom in g, in this order.
@@ -81,6 +80,26 @@ inline void value_features(const Game& g, int seat, float* out) {
     }
 }
 
+// ---- The position: every kingdom and what each holds ----
+
+// Per seat, from `seat` on in seat order, its kingdom's value features (the
+// tiles it holds among them: those it picked, to place next); absent seats
+// of fewer players zeros; then the turn and the turns left. What a value of
+// the whole position sees at a turn's start (issue 75). Not the new draft:
+// where the search reads it (the games its candidates start from) the
+// draft is not dealt yet, so the value learns what it is worth on average.
+constexpr int kPositionSeatFeatures = kValueFeatures;
+constexpr int kPositionFeatures = kMaxPlayers * kPositionSeatFeatures + 2;
+
+inline void position_features(const Game& g, int seat, float* out) {
+    for (int i = 0; i < kPositionFeatures; ++i) out[i] = 0;
+    const int players = g.players();
+    for (int r = 0; r < players; ++r) value_features(g, (seat + r) % players, out + r * kPositionSeatFeatures);
+    out[kMaxPlayers * kPositionSeatFeatures] = float(g.turn());
+    out[kMaxPlayers * kPositionSeatFeatures + 1] = float(g.variant().turns - 1 - g.turn());
+}
+
+#ifndef KD_UPLOAD  // home only: the training data of the playout policy
 // ---- The playout policy's placement ----
 
 // A placement's features: the points it scores, the squares of the zones of
@@ -143,25 +162,6 @@ struct LaterPickers {
 
 
 #ifndef KD_UPLOAD  // home only: the training data
-// ---- The position: every kingdom and what each holds ----
-
-// Per seat, from `seat` on in seat order, its kingdom's value features (the
-// tiles it holds among them: those it picked, to place next); absent seats
-// of fewer players zeros; then the turn and the turns left. What a value of
-// the whole position sees at a turn's start (issue 75). Not the new draft:
-// where the search reads it (the games its candidates start from) the
-// draft is not dealt yet, so the value learns what it is worth on average.
-constexpr int kPositionSeatFeatures = kValueFeatures;
-constexpr int kPositionFeatures = kMaxPlayers * kPositionSeatFeatures + 2;
-
-inline void position_features(const Game& g, int seat, float* out) {
-    for (int i = 0; i < kPositionFeatures; ++i) out[i] = 0;
-    const int players = g.players();
-    for (int r = 0; r < players; ++r) value_features(g, (seat + r) % players, out + r * kPositionSeatFeatures);
-    out[kMaxPlayers * kPositionSeatFeatures] = float(g.turn());
-    out[kMaxPlayers * kPositionSeatFeatures + 1] = float(g.variant().turns - 1 - g.turn());
-}
-
 // A free tile of the draft for the player to act: the policy's estimate of
 // its worth (pick_value), its best gain if placed now, whether it fits, its
 // crowns, the places earlier next turn it buys, and its worth (estimate) to

@@ -41,10 +41,8 @@
 #include "playout_value.h"
 #include "policy.h"
 #include "search_options.h"
-#include "timeman.h"
-#ifndef KD_UPLOAD  // home only: the learnt values
 #include "model.h"
-#endif
+#include "timeman.h"
 
 namespace kd {
 
@@ -217,13 +215,11 @@ class Search {
             }
         }
     }
-#ifndef KD_UPLOAD
     // The learnt value of the position after candidate a (its start game g), worth `prior` playouts.
     void set_prior(Candidate& a, const Game& g) const {
         const float foreseen = g.is_terminal() ? float(leaders_share(g.result(), 0)) : Models::get().position_value(g, 0);
-        if (foreseen >= 0) a.prior = foreseen, a.prior_weight = options_.prior;
+        if (foreseen >= 0) a.prior = foreseen, a.prior_weight = play_.prior;
     }
-#endif
     // The candidate answers: the best placements by the policy's value
     // (rank_placements), each with every free pick. Returns how many.
     int make_candidates(const Game& root) {
@@ -284,9 +280,7 @@ class Search {
             candidates_[i].tree = play_.tree.depth > 0 ? tree_.new_root() : AnswerTrees::kNoNode;
             const bool greedy = play_.greedy_turn && (options_.max_playouts > 0 || budget.now() < prepared_by);
             prepare_start(root, i, greedy);
-#ifndef KD_UPLOAD
-            if (options_.prior > 0) set_prior(candidates_[i], candidates_.start(i, candidates_[i].greedy_reply));
-#endif
+            if (play_.prior > 0) set_prior(candidates_[i], candidates_.start(i, candidates_[i].greedy_reply));
         }
         budget.mark("rest of turn");
         StopRule time(budget);

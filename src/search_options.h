@@ -29,6 +29,7 @@ struct VariantOptions {
     bool endgame = true;         // the last two turns solved exactly when it fits the time (src/endgame.h)
     bool endgame_ahead = true;   // the turn before the last draft: the best candidates' ends solved (src/endgame_ahead.h)
     int ahead_deals = 0;         // ... on this many deals of an unknown last draft (0: only when it is known)
+    double prior = 0;            // each candidate starts with the learnt value after it, worth this many playouts
 };
 
 struct SearchOptions {
@@ -69,10 +70,11 @@ struct SearchOptions {
     // variant (src/model_weights.h) in place of the hand-set ones: a pick's
     // order, deny and crowns, and a placement's gain, joined and edges.
     bool learned_picks = false, learned_placements = false;
-    // > 0: each candidate starts with the learnt value of the position after
-    // it (src/model.h, position_value) worth this many playouts (issue 75).
-    double prior = 0;
 #endif
+    // > 0: each candidate starts with the learnt value of the position after
+    // it (src/model.h, position_value; where the variant has one) worth this
+    // many playouts (issue 75).
+    double prior = 0, many_prior = 64;
 
     // What plays in a game of variant v.
     VariantOptions for_variant(const Variant& v) const {
@@ -97,6 +99,7 @@ struct SearchOptions {
         o.endgame = endgame;
         o.endgame_ahead = endgame && (many ? many_endgame_ahead : endgame_ahead);
         o.ahead_deals = many ? many_ahead_deals : ahead_deals;
+        o.prior = many ? many_prior : prior;
         return o;
     }
 };
@@ -112,10 +115,11 @@ inline std::string describe(const VariantOptions& o) {
     char line[400];
     snprintf(line, sizeof line,
              "policy gain %d joined %d edges %d/%d noise %d/%d order %d deny %d crowns %d | tree depth %d explore %g "
-             "widen %g | greedy turn %s, replies %s, learnt greedy replies %s | mast %g | endgame %s, ahead %s",
+             "widen %g | greedy turn %s, replies %s, learnt greedy replies %s | mast %g | endgame %s, ahead %s | "
+             "prior %g",
              w.gain, w.joined, w.same_edges, w.other_edges, w.noise, w.pick_noise, w.order, w.deny, w.crowns,
              o.tree.depth, o.tree.explore, o.tree.widen, o.greedy_turn ? "on" : "off", o.replies ? "on" : "off",
-             o.learn_replies ? "on" : "off", o.mast, o.endgame ? "on" : "off", ahead);
+             o.learn_replies ? "on" : "off", o.mast, o.endgame ? "on" : "off", ahead, o.prior);
     return line;
 }
 #endif
@@ -152,10 +156,11 @@ void for_each_setting(SearchOptions& o, Visit&& visit) {
     visit("tree_widen", o.tree.widen);              //! a node with n visits tries 1 + sqrt(n / tree_widen) placements
     visit("mast", o.mast);                          //! playouts: picks biased by what this answer's learnt
     visit("duel_mast", o.duel_mast);                //! the same in the duel
+    visit("prior", o.prior);                        //! >0: (2p, duel) the learnt position value, worth that many playouts
+    visit("many_prior", o.many_prior);              //! the same with 3 or 4 players
 #ifndef KD_UPLOAD
     visit("learned_picks", o.learned_picks);            //! 1: order, deny, crowns as tools/train learnt them
     visit("learned_placements", o.learned_placements);  //! 1: gain, joined, edges as tools/train learnt them
-    visit("prior", o.prior);                        //! >0: the learnt position value, worth that many playouts
 #endif
 }
 

@@ -134,7 +134,7 @@ run(["g++", "-std=gnu++17", "-O1", "-mavx2", "-mbmi", "-mbmi2", "-mpopcnt", "-ml
      "-o", bot])
 summary = os.path.join(work, "games.json")
 run([os.path.join(build, "referee"), "--variant", "3p", "--games", "3", "--seed", "5", "--no-timeout", "--strict-put",
-     "--bot", bot + " --playouts 200 --set learned_placements=1 --set learned_picks=1 --set prior=8",
+     "--bot", bot + " --playouts 200 --set learned_placements=1 --set learned_picks=1 --set many_prior=8",
      "--bot", os.path.join(build, "greedy"), "--json", summary])
 bots = json.load(open(summary))["bots"]
 faults = sum(b[k] for b in bots for k in ("timeouts", "bad_output", "illegal_put", "invalid_pick", "crashes"))

@@ -280,7 +280,11 @@ int main(int argc, char** argv) {
     parse_command_line(app, argc, argv);
     if (signature_only) return print_signature(positions) ? 0 : 1;
     if (settings) {
-        for (const Variant& v : kVariants) printf("%-4s %s\n", v.name, describe(SearchOptions().for_variant(v)).c_str());
+        for (const Variant& v : kVariants) {
+            const VariantOptions o = SearchOptions().for_variant(v);
+            const bool valued = o.prior <= 0 || Models::get().position(v).present();
+            printf("%-4s %s%s\n", v.name, describe(o).c_str(), valued ? "" : " (no learnt value for the variant: none)");
+        }
         return 0;
     }
     if (!write_to.empty()) {
