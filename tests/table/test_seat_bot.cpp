@@ -36,7 +36,8 @@ void expect_same(const BotAnswer& a, const Answer& want, const std::string& what
     EXPECT_TRUE(a.analysis.sent.put == want.put && a.analysis.sent.pick == want.pick) << what;
 }
 
-// A seat of a game of greedy players whose answers what the bot learns of the others changes (some of them).
+// A seat of a game of greedy players whose answers what the bot learns of the others changes (some of them;
+// few in 4p, where the learnt value of each candidate weighs on the 200 playouts: seed 11 has some).
 struct Seat {
     const char* variant;
     int seat;
@@ -68,7 +69,7 @@ TEST_P(SeatBotGame, AnswersAsTheBotsOwnLoopAtEveryRequest) {
     EXPECT_GT(learnt, 0) << variant << ": no answer depends on what the bot learnt";
 }
 
-INSTANTIATE_TEST_SUITE_P(ThreeAndFourPlayers, SeatBotGame, ::testing::Values(Seat{"3p", 0, 10}, Seat{"4p", 1, 7}),
+INSTANTIATE_TEST_SUITE_P(ThreeAndFourPlayers, SeatBotGame, ::testing::Values(Seat{"3p", 0, 10}, Seat{"4p", 1, 11}),
                          [](const ::testing::TestParamInfo<Seat>& i) {
                              return std::string("game") + i.param.variant + "_seat" + std::to_string(i.param.seat);
                          });

@@ -13,7 +13,7 @@
 //   pick_x.npy   int16 [rows, kPickFeatures]   every free tile of a recorded search's pick
 //   pick_y.npy   float32 [rows, 3]  the same columns for picks
 //   position_x.npy float32 [rows, kPositionFeatures]  every seat's view of the whole position at the
-//                                   start of turns 1.. (the value rows' positions)
+//                                   start of turns 1.. (with two kings a player: at every step)
 //   position_y.npy float32 [rows, 4]  the seat's final share of the two leaders' points (the search's
 //                                   playout value), first place (1, 0.5 shared, 0), rank, the game's number
 //   value_cpp.npy float32 [rows, 1] with --predict: the value compiled in (src/model_weights.h) on
@@ -52,25 +52,39 @@ float best_candidate_value(const RecordedAnswer& a, Matches&& matches) {
     return best;
 }
 
+// Seat's first place at the game's end (1, 0.5 shared, 0) and its margin over the best other.
+float first_place(const GameRecord& rec, int seat, int* margin) {
+    int best_other = -1000;
+    for (int p = 0; p < rec.players; ++p)
+        if (p != seat) best_other = std::max<int>(best_other, rec.adjusted[p]);
+    *margin = rec.adjusted[seat] - best_other;
+    return *margin > 0 ? 1.f : *margin == 0 ? 0.5f : 0.f;
+}
+
 void add_value_rows(const Game& g, const GameRecord& rec, Rows& rows) {
     for (int seat = 0; seat < g.players(); ++seat) {
         float x[kValueFeatures];
         value_features(g, seat, x);
         rows.value_x.insert(rows.value_x.end(), x, x + kValueFeatures);
-        int best_other = -1000;
-        for (int p = 0; p < rec.players; ++p)
-            if (p != seat) best_other = std::max<int>(best_other, rec.adjusted[p]);
-        const float first = rec.adjusted[seat] > best_other ? 1.f : rec.adjusted[seat] == best_other ? 0.5f : 0.f;
+        int margin;
+        const float first = first_place(rec, seat, &margin);
         rows.value_y.insert(rows.value_y.end(), {float(rec.score[seat]), float(rec.adjusted[seat]),
-                                                 float(rec.rank[seat]), float(rec.adjusted[seat] - best_other), first,
-                                                 float(rows.games)});
+                                                 float(rec.rank[seat]), float(margin), first, float(rows.games)});
+    }
+}
+
+// Every seat's view of g, with its share of the leaders' points at the end.
+void add_position_rows(const Game& g, const GameRecord& rec, Rows& rows) {
+    int scores[kMaxPlayers];
+    for (int p = 0; p < rec.players; ++p) scores[p] = rec.score[p];
+    for (int seat = 0; seat < g.players(); ++seat) {
         float position[kPositionFeatures];
         position_features(g, seat, position);
         rows.position_x.insert(rows.position_x.end(), position, position + kPositionFeatures);
-        int scores[kMaxPlayers];
-        for (int p = 0; p < rec.players; ++p) scores[p] = rec.score[p];
-        rows.position_y.insert(rows.position_y.end(), {float(leaders_share(scores, rec.players, seat)), first,
-                                                    float(rec.rank[seat]), float(rows.games)});
+        int margin;
+        rows.position_y.insert(rows.position_y.end(), {float(leaders_share(scores, rec.players, seat)),
+                                                    first_place(rec, seat, &margin), float(rec.rank[seat]),
+                                                    float(rows.games)});
     }
 }
 
@@ -103,6 +117,9 @@ void add_game(const GameRecord& rec, Rows& rows) {
     for (const RecordedAnswer& a : rec.answers) {
         if (g.is_terminal() || g.current_player() != a.seat) break;  // a record of another game: stop there
         if (g.step() == 0 && !g.first_turn()) add_value_rows(g, rec, rows);
+        // The positions the search values (the games its candidates start from): a turn's start, and with
+        // two kings a player (2p, duel) every step, where it acts again within the turn.
+        if (!g.first_turn() && (g.step() == 0 || g.variant().kings_per_player > 1)) add_position_rows(g, rec, rows);
         if (a.kind == RecordedAnswer::MonteCarlo) {
             int free[kMaxDraft];
             const bool fits = !g.first_turn() && g.kingdom(a.seat).has_legal_placement(kTiles[g.current_tile()], g.rule());
