@@ -15,7 +15,9 @@
 // the answer's earlier playouts found, src/pick_stats.h); its value is my share of the points of
 // the two leaders, me and the best of the others (the paper's own / (own +
 // best)). Candidates share their deals (common random numbers) and compete
-// by sequential halving, so that time goes to the choices still open. With 3
+// by sequential halving, so that time goes to the choices still open; where
+// a variant has a learnt value of the whole position (4p today), each
+// candidate starts with it as `many_prior` playouts (src/model.h). With 3
 // or 4 players the searched reply is blended with greedy's by how greedy
 // that player's picks have been this game (src/opponents.h). At my last
 // answer of the turn before the last draft, the best candidates' ends are
